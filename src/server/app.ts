@@ -1,0 +1,89 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+
+import type { Db } from './db/client.ts';
+import { addCachingHeaders } from './http/caching.ts';
+import { handleError } from './http/errors.ts';
+import { createGateHook } from './http/gate.ts';
+import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
+import { createSessionSigner } from './http/session-token.ts';
+import { healthRoutes } from './routes/health.ts';
+import { leagueRoutes } from './routes/leagues.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
+
+export type AppDeps = {
+  db: Db;
+  sitePassword: string;
+  /** Secret shared by every instance for signing session tokens. */
+  sessionSecret: string;
+  now: () => Date;
+  /** Folder of the built front end (dist/). */
+  webRoot: string;
+  meta: SiteMeta;
+  logger?: FastifyBaseLogger | false;
+  throttle?: LoginThrottle;
+  /** Trust X-Forwarded-* from a proxy in front (for the client address and https). */
+  trustProxy?: boolean;
+};
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Builds the Touchline HTTP app; it never listens (main.ts and tests decide that). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.trustProxy ?? false,
+    connectionTimeout: 10_000,
+    requestTimeout: 15_000,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+  });
+
+  const signer = createSessionSigner({ secret: deps.sessionSecret, password: deps.sitePassword });
+  const throttle = deps.throttle ?? createLoginThrottle({ limit: 5, windowMs: 60_000 });
+
+  app.setErrorHandler(handleError);
+
+  // Order matters: headers and cookies come before the gate, which runs before any route.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'self'"],
+        'object-src': ["'none'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024 });
+
+  app.addHook('onRequest', createGateHook({ signer, now: deps.now }));
+  app.addHook('onSend', addCachingHeaders);
+
+  await app.register(healthRoutes);
+  await app.register(
+    sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
+  );
+  await app.register(leagueRoutes({ db: deps.db }));
+  await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta }));
+
+  return app;
+}

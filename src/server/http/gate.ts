@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import type { SessionSigner } from './session-token.ts';
+
+const PROTECTED_PREFIXES = ['/api/', '/functions/', '/go/'];
+const OPEN_ROUTES = new Set(['POST /api/session']);
+
+/** Secure contexts get the __Host- prefix, which browsers only accept with Secure and Path=/. */
+export function getSessionCookieName(secure: boolean): string {
+  return secure ? '__Host-gate' : 'gate';
+}
+
+export function isProtectedPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? url;
+  return PROTECTED_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+}
+
+/** An onRequest hook refusing every data route to a request without a valid session cookie. */
+export function createGateHook(options: { signer: SessionSigner; now: () => Date }) {
+  return async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+    if (!isProtectedPath(request.url)) return;
+    const path = request.url.split('?', 1)[0];
+    if (OPEN_ROUTES.has(`${request.method} ${path}`)) return;
+    if (hasValidSession(request, options.signer, options.now())) return;
+    return reply.code(401).send({ error: 'Unauthorized' });
+  };
+}
+
+export function hasValidSession(request: FastifyRequest, signer: SessionSigner, now: Date): boolean {
+  const cookies = request.cookies;
+  return (
+    signer.verify(cookies[getSessionCookieName(true)], now) ||
+    signer.verify(cookies[getSessionCookieName(false)], now)
+  );
+}

@@ -1,0 +1,23 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { RouterProvider } from 'react-router/dom';
+
+import { gateStore } from './api/gate-store.ts';
+import { PasswordGate } from './components/password-gate.tsx';
+import { TooltipProvider } from './components/ui/tooltip.tsx';
+import { createRouter } from './router.tsx';
+
+/** The gate until this browser session is unlocked, then the routed site. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  const unlocked = useSyncExternalStore(gateStore.subscribe, gateStore.isUnlocked);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>{unlocked ? <Site /> : <PasswordGate />}</TooltipProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Site() {
+  const [router] = useState(createRouter);
+  return <RouterProvider router={router} />;
+}

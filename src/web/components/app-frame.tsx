@@ -1,0 +1,76 @@
+import { Link, Outlet } from 'react-router';
+
+import { paths } from '../paths.ts';
+import { readSiteMeta } from '../site-meta.ts';
+import { LeagueChips } from './league-chips.tsx';
+
+function NewsIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 5h13v14H6a2 2 0 0 1-2-2V5Z" />
+      <path d="M17 9h3v8a2 2 0 0 1-2 2M8 9h5M8 13h5" />
+    </svg>
+  );
+}
+
+function TransfersIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 8h14l-4-4M20 16H6l4 4" />
+    </svg>
+  );
+}
+
+const headerButton =
+  'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-semibold text-chalk hover:bg-pitch-light';
+
+/** Header, league strip, page and footer around every page past the gate. */
+export function AppFrame() {
+  const meta = readSiteMeta();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="bg-pitch text-chalk">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-3">
+          <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+            <img src="/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
+            <span>{meta.brandName}</span>
+          </Link>
+          <nav aria-label="Sections" className="flex items-center gap-1">
+            <Link to={paths.news()} className={headerButton} aria-label="News">
+              <NewsIcon />
+              <span className="hidden md:inline">News</span>
+            </Link>
+            <Link to={paths.transfers()} className={headerButton} aria-label="Transfers">
+              <TransfersIcon />
+              <span className="hidden md:inline">Transfers</span>
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <LeagueChips />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6">
+        <Outlet />
+      </main>
+      <SiteFooter brandName={meta.brandName} creditLine={meta.creditLine} replayLabel={meta.replayLabel} />
+    </div>
+  );
+}
+
+function SiteFooter(props: { brandName: string; creditLine: string; replayLabel: string }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-line bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-3 py-6 text-center text-sm text-subtle md:flex-row md:justify-between md:text-left">
+        <div className="flex items-center gap-2 font-semibold text-ink">
+          <img src="/logo.svg" alt="" width={20} height={20} className="h-5 w-5" />
+          {props.brandName}
+        </div>
+        <p>
+          © {year} {props.brandName}. All rights reserved.
+        </p>
+        <p>{props.creditLine}</p>
+        {props.replayLabel ? <p>{props.replayLabel}</p> : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,46 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
+import { createTestDb, type TestDatabase } from './test-db.ts';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
+
+/** buildApp() on a fresh test database; the caller closes it. */
+export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const database = await createTestDb();
+  const emptyWebRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-web-'));
+  const app = await buildApp({
+    db: database.db,
+    sitePassword: TEST_PASSWORD,
+    sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    now: () => new Date('2026-11-21T15:30:00Z'),
+    webRoot: emptyWebRoot,
+    meta: { brandName: 'Touchline', creditLine: 'Credit', replayLabel: '' },
+    logger: false,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Logs in through the real endpoint and returns the Cookie header to send. */
+export async function loginCookie(app: FastifyInstance, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/session', payload: { password } });
+  if (response.statusCode !== 204) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies[0];
+  if (cookie === undefined) throw new Error('login set no cookie');
+  return `${cookie.name}=${cookie.value}`;
+}
