@@ -42,12 +42,19 @@ function listRoutes(): { method: string; url: string }[] {
 describe('the gate', () => {
   it('refuses every registered data route without the cookie', async () => {
     const dataRoutes = listRoutes().filter(
-      (r) => /^\/(api|functions|go)\//.test(r.url) && r.method !== 'HEAD' && !(r.method === 'POST' && r.url === '/api/session'),
+      (r) =>
+        /^\/(api|functions|go)\//.test(r.url) &&
+        r.method !== 'HEAD' &&
+        !(r.method === 'POST' && r.url === '/api/session'),
     );
     expect(dataRoutes.length).toBeGreaterThan(1);
     for (const route of dataRoutes) {
       const url = route.url.replace(/:(\w+)/g, 'x');
-      const response = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(response.statusCode, `${route.method} ${url}`).toBe(401);
     }
   });
@@ -74,11 +81,14 @@ describe('the gate', () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/news', '/league/serie-a', '/no/such/page'])('serves the page shell at %s', async (url) => {
-    const response = await t.app.inject({ url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-  });
+  it.each(['/', '/news', '/league/serie-a', '/no/such/page'])(
+    'serves the page shell at %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    },
+  );
 
   it('fills the brand and credit line into the page, escaped', async () => {
     const response = await t.app.inject({ url: '/' });

@@ -39,7 +39,10 @@ describe('parseConfig', () => {
   });
 
   it('treats an empty optional variable as unset', () => {
-    expect(parseConfig({ DATABASE_URL: '', NOW: '' })).toMatchObject({ databaseUrl: undefined, now: undefined });
+    expect(parseConfig({ DATABASE_URL: '', NOW: '' })).toMatchObject({
+      databaseUrl: undefined,
+      now: undefined,
+    });
   });
 
   it.each([

@@ -55,7 +55,9 @@ const EnvSchema = z.object({
     .default('Africa/Johannesburg')
     .refine(isTimeZone, 'must be an IANA time zone such as Africa/Johannesburg'),
   NOW: optionalText.pipe(
-    z.iso.datetime({ offset: true, message: 'must be an ISO date-time such as 2026-11-21T15:30:00Z' }).optional(),
+    z.iso
+      .datetime({ offset: true, message: 'must be an ISO date-time such as 2026-11-21T15:30:00Z' })
+      .optional(),
   ),
   CLOCK_SPEED: z.coerce
     .number('must be a number')

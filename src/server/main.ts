@@ -28,14 +28,18 @@ async function main() {
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
   if (config.usesDefaultPassword) {
-    logger.warn('SITE_PASSWORD is not set: the site is using the default password. Set SITE_PASSWORD before going public.');
+    logger.warn(
+      'SITE_PASSWORD is not set: the site is using the default password. Set SITE_PASSWORD before going public.',
+    );
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedLeagues(database.db);
   const sessionSecret =
     config.sessionSecret ??
-    (await getOrCreateSetting(database.db, 'session_secret', () => randomBytes(32).toString('base64url')));
+    (await getOrCreateSetting(database.db, 'session_secret', () =>
+      randomBytes(32).toString('base64url'),
+    ));
 
   const startedAt = Date.now();
   const pinnedNow = config.now?.getTime();
@@ -78,11 +82,17 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const url = await app.listen({ port: config.port, host: config.host });
-  const password = config.usesDefaultPassword ? config.sitePassword : 'the one set in SITE_PASSWORD';
-  process.stdout.write(`\n  ${config.brandName} is running at ${url}\n  Site password: ${password}\n\n`);
+  const password = config.usesDefaultPassword
+    ? config.sitePassword
+    : 'the one set in SITE_PASSWORD';
+  process.stdout.write(
+    `\n  ${config.brandName} is running at ${url}\n  Site password: ${password}\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Touchline failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Touchline failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -22,7 +22,10 @@ export default async function setup(project: TestProject) {
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   project.provide('databaseKind', kind);
   if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({
+      connectionString: POSTGRES_ADMIN_URL,
+      connectionTimeoutMillis: 3000,
+    });
     await client.connect();
     await client.end();
   }

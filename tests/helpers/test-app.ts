@@ -39,7 +39,8 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
 /** Logs in through the real endpoint and returns the Cookie header to send. */
 export async function loginCookie(app: FastifyInstance, password = TEST_PASSWORD): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/session', payload: { password } });
-  if (response.statusCode !== 204) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 204)
+    throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies[0];
   if (cookie === undefined) throw new Error('login set no cookie');
   return `${cookie.name}=${cookie.value}`;

@@ -16,7 +16,8 @@ export type TestDatabase = Database & { url?: string };
  * snapshot, or (TEST_DATABASE=postgres) a new database on the local Postgres server.
  */
 export async function createTestDb(): Promise<TestDatabase> {
-  const database = inject('databaseKind') === 'postgres' ? await createPostgresDb() : await createPgliteDb();
+  const database =
+    inject('databaseKind') === 'postgres' ? await createPostgresDb() : await createPgliteDb();
   await seedLeagues(database.db);
   return database;
 }

@@ -23,7 +23,10 @@ export async function addCachingHeaders(
   reply.header('etag', etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   const given = request.headers['if-none-match'];
-  if (given !== undefined && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (
+    given !== undefined &&
+    given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  ) {
     reply.code(304);
     return '';
   }

@@ -14,13 +14,20 @@ export class HttpError extends Error {
 }
 
 /** Validates untrusted input; a failure becomes a 400 naming the first bad field. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: string,
+): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (issue === undefined) throw new HttpError(400, `${where}: invalid`);
   if (issue.code === 'unrecognized_keys') {
-    throw new HttpError(400, `${[where, ...issue.path].join('.')}.${issue.keys[0] ?? ''}: unknown field`);
+    throw new HttpError(
+      400,
+      `${[where, ...issue.path].join('.')}.${issue.keys[0] ?? ''}: unknown field`,
+    );
   }
   const field = issue.path.length > 0 ? issue.path.join('.') : where;
   const problem =
@@ -38,7 +45,11 @@ const BAD_REQUEST_CODES: Record<string, string> = {
 };
 
 /** Logs every error in full; a 4xx sends its message, a 5xx only "Internal Server Error". */
-export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof HttpError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });

@@ -26,7 +26,11 @@ export function createGateHook(options: { signer: SessionSigner; now: () => Date
   };
 }
 
-export function hasValidSession(request: FastifyRequest, signer: SessionSigner, now: Date): boolean {
+export function hasValidSession(
+  request: FastifyRequest,
+  signer: SessionSigner,
+  now: Date,
+): boolean {
   const cookies = request.cookies;
   return (
     signer.verify(cookies[getSessionCookieName(true)], now) ||

@@ -22,7 +22,9 @@ describe('GET /api/leagues', () => {
   it('lists the five leagues in order', async () => {
     const response = await t.app.inject({ url: '/api/leagues', headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    const { leagues } = response.json<{ leagues: { name: string; slug: string; order_index: number; country: string }[] }>();
+    const { leagues } = response.json<{
+      leagues: { name: string; slug: string; order_index: number; country: string }[];
+    }>();
     expect(leagues.map((l) => [l.name, l.slug, l.order_index, l.country])).toEqual([
       ['Premier League', 'premier-league', 1, 'England'],
       ['La Liga', 'la-liga', 2, 'Spain'],

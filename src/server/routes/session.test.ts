@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createTestApp, loginCookie, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
+import {
+  createTestApp,
+  loginCookie,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../tests/helpers/test-app.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -31,7 +36,11 @@ describe('POST /api/session', () => {
         payload: { password: TEST_PASSWORD },
         headers: { 'x-forwarded-proto': 'https' },
       });
-      expect(response.cookies[0]).toMatchObject({ name: '__Host-gate', secure: true, httpOnly: true });
+      expect(response.cookies[0]).toMatchObject({
+        name: '__Host-gate',
+        secure: true,
+        httpOnly: true,
+      });
     } finally {
       await https.close();
     }
@@ -45,7 +54,8 @@ describe('POST /api/session', () => {
   });
 
   it('answers 429 with Retry-After after five wrong attempts in a minute', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ password: `wrong${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login({ password: `wrong${i}` })).statusCode).toBe(401);
     const blocked = await login({ password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);

@@ -6,7 +6,14 @@ import { LeagueChips } from './league-chips.tsx';
 
 function NewsIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M4 5h13v14H6a2 2 0 0 1-2-2V5Z" />
       <path d="M17 9h3v8a2 2 0 0 1-2 2M8 9h5M8 13h5" />
     </svg>
@@ -15,7 +22,14 @@ function NewsIcon() {
 
 function TransfersIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M4 8h14l-4-4M20 16H6l4 4" />
     </svg>
   );
@@ -31,7 +45,10 @@ export function AppFrame() {
     <div className="flex min-h-screen flex-col">
       <header className="bg-pitch text-chalk">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-3">
-          <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <Link
+            to={paths.home()}
+            className="flex items-center gap-2 text-lg font-bold tracking-tight"
+          >
             <img src="/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
             <span>{meta.brandName}</span>
           </Link>
@@ -51,7 +68,11 @@ export function AppFrame() {
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6">
         <Outlet />
       </main>
-      <SiteFooter brandName={meta.brandName} creditLine={meta.creditLine} replayLabel={meta.replayLabel} />
+      <SiteFooter
+        brandName={meta.brandName}
+        creditLine={meta.creditLine}
+        replayLabel={meta.replayLabel}
+      />
     </div>
   );
 }

@@ -18,7 +18,11 @@ export function LeagueChips() {
       <ul className="mx-auto flex h-12 max-w-6xl items-center gap-2 overflow-x-auto px-3">
         {isPending
           ? Array.from({ length: 5 }, (_, i) => (
-              <li key={i} aria-hidden="true" className="h-8 w-10 animate-pulse rounded-full bg-line md:w-32" />
+              <li
+                key={i}
+                aria-hidden="true"
+                className="h-8 w-10 animate-pulse rounded-full bg-line md:w-32"
+              />
             ))
           : leagues?.map((league) => {
               const isActive = league.slug === active;
@@ -41,7 +45,13 @@ export function LeagueChips() {
                       </span>
                       <span className="hidden items-center gap-2 md:flex">
                         {league.logo_url ? (
-                          <img src={league.logo_url} alt="" width={20} height={20} className="h-5 w-5" />
+                          <img
+                            src={league.logo_url}
+                            alt=""
+                            width={20}
+                            height={20}
+                            className="h-5 w-5"
+                          />
                         ) : null}
                         {league.name}
                       </span>

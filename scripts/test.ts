@@ -1,0 +1,76 @@
+// The whole test suite, as `npm test` runs it: lint, typecheck, unit and integration tests
+// (on PGlite, then again on a local Postgres when one answers), then browser tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    process.stderr.write(`\n✖ ${title} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function ensureChromium() {
+  if (existsSync(chromePath)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (process.env.CHROME_PATH === undefined && isRoot && existsSync('/usr/bin/apt-get')) {
+    process.stdout.write(`\nChromium is missing: installing Debian's chromium with apt-get\n`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env,
+    });
+    if (update.status === 0 && install.status === 0 && existsSync(chromePath)) return;
+  }
+  process.stderr.write(
+    `\nThe browser tests need Chromium at ${chromePath}.\n` +
+      `Install Debian's package as root:  apt-get update && apt-get install -y chromium\n` +
+      `or point CHROME_PATH at a Chromium or Chrome binary.\n`,
+  );
+  process.exit(1);
+}
+
+function postgresAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+ensureChromium();
+run('lint', 'eslint', ['.', '--max-warnings', '0']);
+run('format', 'prettier', ['--check', '.']);
+run('typecheck', 'tsc', ['-p', 'tsconfig.json']);
+run('unit and integration tests (PGlite)', 'vitest', [
+  'run',
+  '--project',
+  'domain',
+  '--project',
+  'server',
+  '--project',
+  'web',
+]);
+if (await postgresAnswers()) {
+  run('server tests on Postgres (127.0.0.1:5432)', 'vitest', ['run', '--project', 'server'], {
+    TEST_DATABASE: 'postgres',
+  });
+} else {
+  process.stdout.write('\nNo Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.\n');
+}
+run('front-end build', 'vite', ['build', '--logLevel', 'warn']);
+run('browser tests', 'vitest', ['run', '--project', 'e2e'], { CHROME_PATH: chromePath });
+process.stdout.write('\n✔ all tests passed\n');

@@ -1,0 +1,55 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { expect, it } from 'vitest';
+
+import { createQueryClient } from '../api/query-client.ts';
+import { LeagueChips } from './league-chips.tsx';
+import { TooltipProvider } from './ui/tooltip.tsx';
+
+function renderChipsAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <LeagueChips /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const chips = [
+  ['Premier League', '/league/premier-league'],
+  ['La Liga', '/league/la-liga'],
+  ['Serie A', '/league/serie-a'],
+  ['Bundesliga', '/league/bundesliga'],
+  ['Ligue 1', '/league/ligue-1'],
+] as const;
+
+it('links to the five leagues in order, each to its own page', async () => {
+  renderChipsAt('/league/serie-a');
+
+  const nav = screen.getByRole('navigation', { name: 'Leagues' });
+  await within(nav).findByRole('link', { name: 'Premier League' });
+  const links = within(nav).getAllByRole('link');
+
+  expect(links).toHaveLength(chips.length);
+  chips.forEach(([name, href], index) => {
+    const link = within(nav).getByRole('link', { name });
+    expect(link).toBe(links[index]);
+    expect(link.getAttribute('href')).toBe(href);
+  });
+});
+
+it('marks only the league of the current page as current', async () => {
+  renderChipsAt('/league/serie-a');
+
+  const current = await screen.findByRole('link', { name: 'Serie A' });
+
+  expect(current.getAttribute('aria-current')).toBe('page');
+  const others = screen.getAllByRole('link').filter((link) => link !== current);
+  expect(others.map((link) => link.getAttribute('aria-current'))).toEqual([null, null, null, null]);
+});
