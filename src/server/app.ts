@@ -8,8 +8,13 @@ import { addCachingHeaders } from './http/caching.ts';
 import { handleError } from './http/errors.ts';
 import { createGateHook } from './http/gate.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
+import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { createSessionSigner } from './http/session-token.ts';
+import { createFootballData, footballDataRoutes } from './routes/football-data.ts';
+import { functionRoutes } from './routes/functions.ts';
+import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
+import { imageRoutes } from './routes/images.ts';
 import { leagueRoutes } from './routes/leagues.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
@@ -20,6 +25,10 @@ export type AppDeps = {
   /** Secret shared by every instance for signing session tokens. */
   sessionSecret: string;
   now: () => Date;
+  /** IANA zone in which "today" and kick-off times are reckoned. */
+  timeZone: string;
+  /** Short cache of serialised answers; the scheduler clears it after each write. */
+  cache?: ResponseCache;
   /** Folder of the built front end (dist/). */
   webRoot: string;
   meta: SiteMeta;
@@ -72,17 +81,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
   });
+  // The caching hook must see the payload before compression turns it into a stream.
+  app.addHook('onSend', addCachingHeaders);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
 
   app.addHook('onRequest', createGateHook({ signer, now: deps.now }));
-  app.addHook('onSend', addCachingHeaders);
 
   await app.register(healthRoutes);
   await app.register(
     sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
   );
   await app.register(leagueRoutes({ db: deps.db }));
+  const data = createFootballData({
+    db: deps.db,
+    cache: deps.cache ?? createResponseCache({ ttlMs: 2000 }),
+    now: deps.now,
+    timeZone: deps.timeZone,
+  });
+  await app.register(footballDataRoutes({ db: deps.db, data }));
+  await app.register(functionRoutes({ db: deps.db, data }));
+  await app.register(goRoutes({ db: deps.db }));
+  await app.register(imageRoutes({ db: deps.db }));
   await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta }));
 
   return app;

@@ -44,6 +44,12 @@ const EnvSchema = z.object({
       .optional(),
   ),
   DATA_SOURCE: z.enum(['replay', 'live']).default('replay'),
+  REPLAY_SEASON: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{4}$/, 'must be a season such as 2022-2023')
+      .optional(),
+  ),
   BESOCCER_API_KEY: optionalText,
   FOOTBALL_DATA_API_KEY: optionalText,
   API_FOOTBALL_KEY: optionalText,
@@ -81,6 +87,7 @@ export type Config = {
   dataDir: string;
   redisUrl: string | undefined;
   dataSource: 'replay' | 'live';
+  replaySeason: string | undefined;
   keys: {
     besoccer: string | undefined;
     footballData: string | undefined;
@@ -121,6 +128,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     dataSource: e.DATA_SOURCE,
+    replaySeason: e.REPLAY_SEASON,
     keys: {
       besoccer: e.BESOCCER_API_KEY,
       footballData: e.FOOTBALL_DATA_API_KEY,

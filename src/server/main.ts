@@ -4,17 +4,26 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, parseConfig, type Config } from './config.ts';
+import { openDatabase, type Db } from './db/client.ts';
+import { findDefaultReplaySeason, loadReplayDataset } from './db/history-queries.ts';
 import { seedLeagues } from './db/leagues-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
+import { createResponseCache } from './http/response-cache.ts';
+import { runImportHistory } from './jobs/import-history.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+import type { FootballProvider } from './providers/provider.ts';
+import { createReplayProvider } from './providers/replay/replay-provider.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const HISTORY_DIR = fileURLToPath(new URL('../../data', import.meta.url));
+const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
 
-async function main() {
-  let config;
+class StartupError extends Error {}
+
+function readConfig(): Config {
   try {
-    config = parseConfig(process.env);
+    return parseConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -22,7 +31,37 @@ async function main() {
     }
     throw error;
   }
+}
 
+/** "2022-2023" → "2022-23", as fans write seasons. */
+function formatSeason(season: string): string {
+  return `${season.slice(0, 4)}-${season.slice(7, 9)}`;
+}
+
+async function createProvider(
+  config: Config,
+  db: Db,
+  logger: pino.Logger,
+): Promise<{ provider: FootballProvider; label: string }> {
+  if (config.dataSource === 'live') {
+    throw new StartupError(
+      'DATA_SOURCE=live: no live adapter is available in this version; use replay',
+    );
+  }
+  const started = Date.now();
+  const imported = await runImportHistory({ db, dataDir: HISTORY_DIR });
+  logger.info({ ...imported, ms: Date.now() - started }, 'historical data ready');
+  const season = config.replaySeason ?? (await findDefaultReplaySeason(db));
+  if (season === null)
+    throw new StartupError('no season has results, odds, player totals and transfers');
+  const dataset = await loadReplayDataset(db, season);
+  if (dataset.matches.length === 0)
+    throw new StartupError(`REPLAY_SEASON ${season} has no results`);
+  return { provider: createReplayProvider(dataset), label: `Replay of ${formatSeason(season)}` };
+}
+
+async function main() {
+  const config = readConfig();
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -33,6 +72,13 @@ async function main() {
     );
   }
 
+  const startedAt = Date.now();
+  const pinnedNow = config.now?.getTime();
+  const now = () =>
+    pinnedNow === undefined
+      ? new Date()
+      : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
+
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedLeagues(database.db);
   const sessionSecret =
@@ -41,20 +87,28 @@ async function main() {
       randomBytes(32).toString('base64url'),
     ));
 
-  const startedAt = Date.now();
-  const pinnedNow = config.now?.getTime();
-  const now = () =>
-    pinnedNow === undefined
-      ? new Date()
-      : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
+  const { provider, label } = await createProvider(config, database.db, logger);
+  const cache = createResponseCache({ ttlMs: 2000 });
+  const scheduler = createScheduler({
+    db: database.db,
+    provider,
+    now,
+    timeZone: config.siteTimeZone,
+    clockSpeed: config.clockSpeed,
+    log: logger,
+    onChange: () => cache.clear(),
+  });
+  await scheduler.start();
 
   const app = await buildApp({
     db: database.db,
     sitePassword: config.sitePassword,
     sessionSecret,
     now,
-    webRoot: fileURLToPath(new URL('../../dist', import.meta.url)),
-    meta: { brandName: config.brandName, creditLine: config.creditLine, replayLabel: '' },
+    timeZone: config.siteTimeZone,
+    cache,
+    webRoot: WEB_ROOT,
+    meta: { brandName: config.brandName, creditLine: config.creditLine, replayLabel: label },
     logger,
     trustProxy: config.trustProxy,
   });
@@ -71,6 +125,7 @@ async function main() {
     timer.unref();
     void app
       .close()
+      .then(() => scheduler.stop())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -86,7 +141,7 @@ async function main() {
     ? config.sitePassword
     : 'the one set in SITE_PASSWORD';
   process.stdout.write(
-    `\n  ${config.brandName} is running at ${url}\n  Site password: ${password}\n\n`,
+    `\n  ${config.brandName} is running at ${url}\n  Site password: ${password}\n  Data: ${label}\n\n`,
   );
 }
 

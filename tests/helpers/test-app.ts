@@ -20,6 +20,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     sitePassword: TEST_PASSWORD,
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
     now: () => new Date('2026-11-21T15:30:00Z'),
+    timeZone: 'Africa/Johannesburg',
     webRoot: emptyWebRoot,
     meta: { brandName: 'Touchline', creditLine: 'Credit', replayLabel: '' },
     logger: false,

@@ -40,6 +40,8 @@ export const teams = pgTable(
     key: text('key').notNull().unique(),
     primaryColour: text('primary_colour'),
     secondaryColour: text('secondary_colour'),
+    /** Spellings of the club in each data source: { results, understat[], transfermarkt[] }. */
+    aliases: jsonb('aliases'),
   },
   (t) => [index('teams_league_idx').on(t.leagueId)],
 );
@@ -81,7 +83,7 @@ export const markets = pgTable(
     id: serial('id').primaryKey(),
     matchId: integer('match_id')
       .notNull()
-      .references(() => matches.id),
+      .references(() => matches.id, { onDelete: 'cascade' }),
     /** h2h | totals */
     type: text('type').notNull(),
     /** The odds event in The Odds API shape (bookmakers with their prices). */
@@ -98,7 +100,7 @@ export const predictions = pgTable(
     id: serial('id').primaryKey(),
     matchId: integer('match_id')
       .notNull()
-      .references(() => matches.id),
+      .references(() => matches.id, { onDelete: 'cascade' }),
     modelName: text('model_name').notNull(),
     /** result | totals: which market the pick is for. */
     market: text('market').notNull().default('result'),
@@ -158,3 +160,143 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** League table rows as the provider last reported them; replaced per league. */
+export const standings = pgTable(
+  'standings',
+  {
+    id: serial('id').primaryKey(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    pos: integer('pos').notNull(),
+    wins: integer('wins').notNull(),
+    draws: integer('draws').notNull(),
+    losses: integer('losses').notNull(),
+    goalsFor: integer('goals_for').notNull(),
+    goalsAgainst: integer('goals_against').notNull(),
+    points: integer('points').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('standings_league_team_idx').on(t.leagueId, t.teamId)],
+);
+
+/** Top scorers and assisters per league; replaced per league. */
+export const playerStats = pgTable(
+  'player_stats',
+  {
+    id: serial('id').primaryKey(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    /** goals | assists */
+    kind: text('kind').notNull(),
+    rank: integer('rank').notNull(),
+    playerId: text('player_id').notNull(),
+    nick: text('nick').notNull(),
+    imageUrl: text('image_url'),
+    flag: text('flag').notNull().default(''),
+    teamId: integer('team_id').references(() => teams.id),
+    total: integer('total').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('player_stats_league_kind_rank_idx').on(t.leagueId, t.kind, t.rank)],
+);
+
+/** Transfers in and out per club for the current window; replaced per league. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: serial('id').primaryKey(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    /** in | out */
+    direction: text('direction').notNull(),
+    playerId: text('player_id').notNull(),
+    playerName: text('player_name').notNull(),
+    imageUrl: text('image_url'),
+    flag: text('flag').notNull().default(''),
+    otherClub: text('other_club').notNull(),
+    /** transfer | loan | free | end of loan */
+    type: text('type').notNull(),
+    /** Fee in millions of euros as text: '' unknown, '0' none. */
+    valor: text('valor').notNull().default(''),
+    window: text('window').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transfers_league_idx').on(t.leagueId)],
+);
+
+/** Historical results with their bookmaker prices (the replay's source). */
+export const historyMatches = pgTable(
+  'history_matches',
+  {
+    id: serial('id').primaryKey(),
+    div: text('div').notNull(),
+    season: text('season').notNull(),
+    /** UK calendar date and kick-off time (UK local), as in the data set. */
+    date: text('date').notNull(),
+    time: text('time'),
+    home: text('home').notNull(),
+    away: text('away').notNull(),
+    homeGoals: smallint('home_goals').notNull(),
+    awayGoals: smallint('away_goals').notNull(),
+    htHomeGoals: smallint('ht_home_goals'),
+    htAwayGoals: smallint('ht_away_goals'),
+    /** Decimal prices by original column name, e.g. { "B365H": 2.1, "PC>2.5": 1.9 }. */
+    odds: jsonb('odds').notNull(),
+  },
+  (t) => [
+    uniqueIndex('history_matches_key_idx').on(t.div, t.season, t.home, t.away),
+    index('history_matches_season_idx').on(t.season),
+  ],
+);
+
+/** Player season totals (Understat). */
+export const historyPlayers = pgTable(
+  'history_players',
+  {
+    id: serial('id').primaryKey(),
+    div: text('div').notNull(),
+    season: text('season').notNull(),
+    playerId: text('player_id').notNull(),
+    name: text('name').notNull(),
+    /** Understat club name(s), comma-separated for a mid-season move. */
+    team: text('team').notNull(),
+    position: text('position'),
+    games: integer('games').notNull(),
+    minutes: integer('minutes').notNull(),
+    goals: integer('goals').notNull(),
+    assists: integer('assists').notNull(),
+  },
+  (t) => [uniqueIndex('history_players_key_idx').on(t.div, t.season, t.playerId)],
+);
+
+/** Club transfers (Transfermarkt). */
+export const historyTransfers = pgTable(
+  'history_transfers',
+  {
+    id: serial('id').primaryKey(),
+    /** Line number in the data file: the natural key. */
+    line: integer('line').notNull().unique(),
+    div: text('div').notNull(),
+    season: text('season').notNull(),
+    window: text('window').notNull(),
+    club: text('club').notNull(),
+    player: text('player').notNull(),
+    age: integer('age'),
+    position: text('position'),
+    otherClub: text('other_club').notNull(),
+    direction: text('direction').notNull(),
+    feeRaw: text('fee_raw').notNull(),
+    feeEurM: real('fee_eur_m'),
+  },
+  (t) => [index('history_transfers_season_idx').on(t.season, t.window)],
+);

@@ -19,13 +19,17 @@ export async function addCachingHeaders(
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
 
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const given = reply.getHeader('etag');
+  const etag =
+    typeof given === 'string'
+      ? given
+      : `"${createHash('sha1').update(payload).digest('base64url')}"`;
   reply.header('etag', etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-  const given = request.headers['if-none-match'];
+  const held = request.headers['if-none-match'];
   if (
-    given !== undefined &&
-    given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+    held !== undefined &&
+    held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
   ) {
     reply.code(304);
     return '';

@@ -1,0 +1,80 @@
+// Benchmarks of Touchline on this machine, each next to a baseline measured in the same run.
+// Run with `npm run bench`; it starts its own servers on ephemeral ports and stops them.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+
+import { startServer } from '../tests/helpers/e2e-server.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+type Result = { rps: number; p99: number; errors: number; non2xx: number };
+
+async function load(url: string, headers: Record<string, string>): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function startBare(bodyFile: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['scripts/bench/bare-server.ts', bodyFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const match = /running at (\S+)/.exec(chunk.toString());
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${String(code)}`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function benchMatchesToday() {
+  const server = await startServer({ NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error' });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-'));
+  try {
+    const login = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'kickoff' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const headers = { cookie };
+    const body = await (await fetch(`${server.url}/api/matches/today`, { headers })).text();
+    const bodyFile = path.join(dir, 'body.json');
+    await writeFile(bodyFile, body);
+    const bare = await startBare(bodyFile);
+    try {
+      const baseline = await load(`${bare.url}/bare`, {});
+      const touchline = await load(`${server.url}/api/matches/today`, headers);
+      const matches = (JSON.parse(body) as { matches: unknown[] }).matches.length;
+      console.log(
+        `\nGET /api/matches/today (${matches} matches, ${body.length} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each`,
+      );
+      console.table({
+        'bare Fastify route, same bytes': baseline,
+        'Touchline /api/matches/today': touchline,
+      });
+      const ratio = touchline.rps / baseline.rps;
+      console.log(
+        `ratio of requests per second: ${ratio.toFixed(2)} (target at least 0.50) ${ratio >= 0.5 ? 'MET' : 'MISSED'}`,
+      );
+    } finally {
+      bare.stop();
+    }
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await benchMatchesToday();

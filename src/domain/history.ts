@@ -1,0 +1,58 @@
+/** Plain shapes of the historical data set, as the replay reads it. */
+
+export type HistoryMatch = {
+  div: string;
+  season: string;
+  /** UK calendar date, YYYY-MM-DD, and UK local kick-off time HH:MM (null when unknown). */
+  date: string;
+  time: string | null;
+  home: string;
+  away: string;
+  homeGoals: number;
+  awayGoals: number;
+  htHomeGoals: number | null;
+  htAwayGoals: number | null;
+  /** Decimal prices by the data set's column names, e.g. { B365H: 2.1, 'P>2.5': 1.9 }. */
+  odds: Record<string, number>;
+};
+
+export type HistoryPlayer = {
+  div: string;
+  season: string;
+  playerId: string;
+  name: string;
+  /** Understat club name; two names joined by a comma for a mid-season move. */
+  team: string;
+  goals: number;
+  assists: number;
+};
+
+export type HistoryTransfer = {
+  line: number;
+  div: string;
+  season: string;
+  window: string;
+  club: string;
+  player: string;
+  otherClub: string;
+  direction: string;
+  feeRaw: string;
+  feeEurM: number | null;
+};
+
+export type ClubInfo = {
+  key: string;
+  name: string;
+  shortName: string;
+  leagueSlug: string;
+  logoUrl: string | null;
+  aliases: { results: string; understat: string[]; transfermarkt: string[] };
+};
+
+export type ReplayDataset = {
+  season: string;
+  clubs: ClubInfo[];
+  matches: HistoryMatch[];
+  players: HistoryPlayer[];
+  transfers: HistoryTransfer[];
+};

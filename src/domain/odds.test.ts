@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+
+import { findBestPrices, getFairProbabilities, type Bookmaker, type OddsEvent } from './odds.ts';
+
+const makeEvent = (bookmakers: Bookmaker[]): OddsEvent => ({
+  id: 'evt-1',
+  commence_time: '2026-05-17T15:00:00Z',
+  home_team: 'Arsenal',
+  away_team: 'Chelsea',
+  bookmakers,
+});
+
+const h2h = (home: number, draw: number, away: number): Bookmaker['markets'][number] => ({
+  key: 'h2h',
+  outcomes: [
+    { name: 'Arsenal', price: home },
+    { name: 'Draw', price: draw },
+    { name: 'Chelsea', price: away },
+  ],
+});
+
+const totals = (point: number, over: number, under: number): Bookmaker['markets'][number] => ({
+  key: 'totals',
+  outcomes: [
+    { name: 'Over', price: over, point },
+    { name: 'Under', price: under, point },
+  ],
+});
+
+const bet365: Omit<Bookmaker, 'markets'> = {
+  key: 'bet365',
+  title: 'Bet365',
+  link: 'https://www.bet365.com',
+};
+const unibet: Omit<Bookmaker, 'markets'> = {
+  key: 'unibet',
+  title: 'Unibet',
+  link: 'https://www.unibet.com',
+};
+const pinnacle: Omit<Bookmaker, 'markets'> = { key: 'pinnacle', title: 'Pinnacle' };
+
+const at = (bookmaker: Omit<Bookmaker, 'markets'>, price: number) => ({
+  price,
+  bookmakerKey: bookmaker.key,
+  bookmakerTitle: bookmaker.title,
+  link: bookmaker.link ?? null,
+});
+
+describe('findBestPrices', () => {
+  it.each([
+    [
+      'takes the highest price for each outcome across bookmakers',
+      [
+        { ...bet365, markets: [h2h(2.1, 3.4, 3.6)] },
+        { ...unibet, markets: [h2h(2.05, 3.6, 3.5)] },
+        { ...pinnacle, markets: [h2h(2.0, 3.5, 3.8)] },
+      ],
+      { home: at(bet365, 2.1), draw: at(unibet, 3.6), away: at(pinnacle, 3.8) },
+    ],
+    [
+      'gives a tie to the bookmaker listed first',
+      [
+        { ...unibet, markets: [h2h(2.1, 3.4, 3.6)] },
+        { ...bet365, markets: [h2h(2.1, 3.4, 3.6)] },
+      ],
+      { home: at(unibet, 2.1), draw: at(unibet, 3.4), away: at(unibet, 3.6) },
+    ],
+    [
+      'leaves an outcome no bookmaker offers empty',
+      [
+        {
+          ...bet365,
+          markets: [
+            {
+              key: 'h2h' as const,
+              outcomes: [
+                { name: 'Arsenal', price: 2.2 },
+                { name: 'Chelsea', price: 3.1 },
+              ],
+            },
+          ],
+        },
+        {
+          ...unibet,
+          markets: [{ key: 'h2h' as const, outcomes: [{ name: 'Arsenal', price: 2.3 }] }],
+        },
+      ],
+      { home: at(unibet, 2.3), draw: null, away: at(bet365, 3.1) },
+    ],
+    [
+      'skips a bookmaker without the market',
+      [
+        { ...bet365, markets: [totals(2.5, 1.9, 1.9)] },
+        { ...pinnacle, markets: [h2h(2.0, 3.5, 3.8)] },
+      ],
+      { home: at(pinnacle, 2.0), draw: at(pinnacle, 3.5), away: at(pinnacle, 3.8) },
+    ],
+    ['is empty for an event without bookmakers', [], { home: null, draw: null, away: null }],
+    [
+      'ignores outcomes named after neither team',
+      [
+        {
+          ...bet365,
+          markets: [
+            {
+              key: 'h2h' as const,
+              outcomes: [
+                { name: 'Arsenal FC', price: 9 },
+                { name: 'draw', price: 9 },
+              ],
+            },
+          ],
+        },
+      ],
+      { home: null, draw: null, away: null },
+    ],
+    [
+      'ignores prices that pay nothing back',
+      [
+        { ...bet365, markets: [h2h(1, 0, Number.NaN)] },
+        { ...unibet, markets: [h2h(1.01, 3.2, 4)] },
+      ],
+      { home: at(unibet, 1.01), draw: at(unibet, 3.2), away: at(unibet, 4) },
+    ],
+  ])('in the match market %s', (_, bookmakers, expected) => {
+    expect(findBestPrices(makeEvent(bookmakers), 'h2h')).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'takes the highest over and under at 2.5 goals',
+      [
+        { ...bet365, markets: [h2h(2.1, 3.4, 3.6), totals(2.5, 1.95, 1.85)] },
+        { ...unibet, markets: [totals(2.5, 1.9, 1.92)] },
+      ],
+      { over: at(bet365, 1.95), under: at(unibet, 1.92) },
+    ],
+    [
+      'ignores the 3.5 line even when it pays more',
+      [
+        { ...bet365, markets: [totals(3.5, 3.1, 1.3), totals(2.5, 1.8, 2.0)] },
+        { ...pinnacle, markets: [totals(3.5, 3.3, 1.35)] },
+      ],
+      { over: at(bet365, 1.8), under: at(bet365, 2.0) },
+    ],
+    [
+      'gives a tie to the bookmaker listed first',
+      [
+        { ...pinnacle, markets: [totals(2.5, 1.9, 1.9)] },
+        { ...bet365, markets: [totals(2.5, 1.9, 1.9)] },
+      ],
+      { over: at(pinnacle, 1.9), under: at(pinnacle, 1.9) },
+    ],
+    [
+      'is empty when no bookmaker has the market',
+      [{ ...bet365, markets: [h2h(2.1, 3.4, 3.6)] }],
+      { over: null, under: null },
+    ],
+    [
+      'ignores a totals line without a point',
+      [
+        {
+          ...bet365,
+          markets: [{ key: 'totals' as const, outcomes: [{ name: 'Over', price: 1.9 }] }],
+        },
+      ],
+      { over: null, under: null },
+    ],
+  ])('in the totals market %s', (_, bookmakers, expected) => {
+    expect(findBestPrices(makeEvent(bookmakers), 'totals')).toEqual(expected);
+  });
+});
+
+describe('getFairProbabilities', () => {
+  it.each([
+    ['an even two-way market', [1.9, 1.9], [0.5, 0.5]],
+    ['a margin-free market', [2, 4, 4], [0.5, 0.25, 0.25]],
+    // Implied 1/2.5 + 1/3.2 + 1/3 = 1.0458…; 0.4 / 1.0458… = 0.3825…
+    ['a three-way market with a margin', [2.5, 3.2, 3], [0.38247, 0.2988, 0.31873]],
+  ])('removes the margin of %s', (_, prices, expected) => {
+    const fair = getFairProbabilities(prices);
+    expect(fair).not.toBeNull();
+    expect(fair!).toHaveLength(expected.length);
+    fair!.forEach((p, i) => expect(p).toBeCloseTo(expected[i]!, 4));
+    expect(fair!.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  it.each([
+    ['no prices', []],
+    ['a missing price', [2.1, null, 3.6]],
+    ['an undefined price', [2.1, undefined]],
+    ['a price of 1', [1, 5]],
+    ['a price below 1', [0.5, 2]],
+    ['a price that is not a number', [Number.NaN, 2]],
+  ])('is null for %s', (_, prices) => {
+    expect(getFairProbabilities(prices)).toBeNull();
+  });
+});

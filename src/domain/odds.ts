@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+export const OutcomeSchema = z.object({
+  name: z.string(),
+  price: z.number(),
+  point: z.number().optional(),
+});
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+export const BookmakerMarketSchema = z.object({
+  key: z.enum(['h2h', 'totals']),
+  outcomes: z.array(OutcomeSchema),
+});
+
+export const BookmakerSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** Address of the bookmaker's site ('Bet now' goes there through /go/). */
+  link: z.string().optional(),
+  markets: z.array(BookmakerMarketSchema),
+});
+export type Bookmaker = z.infer<typeof BookmakerSchema>;
+
+/** An odds event in The Odds API shape. */
+export const OddsEventSchema = z.object({
+  id: z.string(),
+  sport_key: z.string().optional(),
+  commence_time: z.string(),
+  home_team: z.string(),
+  away_team: z.string(),
+  bookmakers: z.array(BookmakerSchema),
+});
+export type OddsEvent = z.infer<typeof OddsEventSchema>;
+
+export type MarketKey = 'h2h' | 'totals';
+
+/** The best price found for one outcome, and where it is offered. */
+export type BestPrice = {
+  price: number;
+  bookmakerKey: string;
+  bookmakerTitle: string;
+  link: string | null;
+};
+export type BestH2hPrices = {
+  home: BestPrice | null;
+  draw: BestPrice | null;
+  away: BestPrice | null;
+};
+export type BestTotalsPrices = { over: BestPrice | null; under: BestPrice | null };
+
+/** The only totals line the site shows. */
+export const TOTALS_POINT = 2.5;
+
+function findBestPrice(
+  event: OddsEvent,
+  market: MarketKey,
+  matches: (outcome: Outcome) => boolean,
+): BestPrice | null {
+  let best: BestPrice | null = null;
+  for (const bookmaker of event.bookmakers) {
+    for (const bookmakerMarket of bookmaker.markets) {
+      if (bookmakerMarket.key !== market) continue;
+      for (const outcome of bookmakerMarket.outcomes) {
+        // A decimal price of 1 or less pays nothing back: it is a data error, not an offer.
+        if (!matches(outcome) || !Number.isFinite(outcome.price) || outcome.price <= 1) continue;
+        // Strictly higher only, so a tie stays with the bookmaker listed first.
+        if (best === null || outcome.price > best.price) {
+          best = {
+            price: outcome.price,
+            bookmakerKey: bookmaker.key,
+            bookmakerTitle: bookmaker.title,
+            link: bookmaker.link ?? null,
+          };
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** For each outcome of a market, the highest price across the event's bookmakers (totals: the 2.5 line only). */
+export function findBestPrices(event: OddsEvent, market: 'h2h'): BestH2hPrices;
+export function findBestPrices(event: OddsEvent, market: 'totals'): BestTotalsPrices;
+export function findBestPrices(
+  event: OddsEvent,
+  market: MarketKey,
+): BestH2hPrices | BestTotalsPrices;
+export function findBestPrices(
+  event: OddsEvent,
+  market: MarketKey,
+): BestH2hPrices | BestTotalsPrices {
+  if (market === 'h2h') {
+    return {
+      home: findBestPrice(event, 'h2h', (o) => o.name === event.home_team),
+      draw: findBestPrice(event, 'h2h', (o) => o.name === 'Draw'),
+      away: findBestPrice(event, 'h2h', (o) => o.name === event.away_team),
+    };
+  }
+  const isTotal = (name: string) => (o: Outcome) =>
+    o.name.toLowerCase() === name && o.point === TOTALS_POINT;
+  return {
+    over: findBestPrice(event, 'totals', isTotal('over')),
+    under: findBestPrice(event, 'totals', isTotal('under')),
+  };
+}
+
+/**
+ * Margin-free probabilities from decimal prices by basic normalisation,
+ * p_i = (1/o_i) / Σ(1/o_j); null when any price is missing or not above 1.
+ */
+export function getFairProbabilities(
+  prices: readonly (number | null | undefined)[],
+): number[] | null {
+  if (prices.length === 0) return null;
+  const implied: number[] = [];
+  for (const price of prices) {
+    if (price === null || price === undefined || !Number.isFinite(price) || price <= 1) return null;
+    implied.push(1 / price);
+  }
+  const total = implied.reduce((sum, p) => sum + p, 0);
+  return implied.map((p) => p / total);
+}

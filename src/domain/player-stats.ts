@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const StatsEntrySchema = z.object({
+  player_id: z.union([z.string(), z.number()]),
+  nick: z.string(),
+  player_image: z.string(),
+  /** ISO 3166 alpha-2 country code (lower case), or '' when unknown. */
+  flag: z.string(),
+  team_name: z.string(),
+  team_shield: z.string(),
+  total: z.number(),
+});
+export type StatsEntry = z.infer<typeof StatsEntrySchema>;
+
+/** League stats: `asists` is spelt so by the specification. */
+export type LeagueStats = { goals: StatsEntry[]; asists: StatsEntry[] };

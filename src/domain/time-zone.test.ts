@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatZonedTime, getZonedDayRange, getZoneOffsetMs } from './time-zone.ts';
+
+describe('getZonedDayRange', () => {
+  it.each([
+    [
+      '2026-11-21T15:30:00Z',
+      'Africa/Johannesburg',
+      '2026-11-20T22:00:00.000Z',
+      '2026-11-21T22:00:00.000Z',
+    ],
+    [
+      '2026-11-21T23:30:00Z',
+      'Africa/Johannesburg',
+      '2026-11-21T22:00:00.000Z',
+      '2026-11-22T22:00:00.000Z',
+    ],
+    ['2026-11-21T15:30:00Z', 'UTC', '2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z'],
+    [
+      '2026-03-29T12:00:00Z',
+      'Europe/London',
+      '2026-03-29T00:00:00.000Z',
+      '2026-03-29T23:00:00.000Z',
+    ],
+  ])('puts %s in the %s day from %s to %s', (at, zone, start, end) => {
+    const range = getZonedDayRange(Date.parse(at), zone);
+    expect(new Date(range.startMs).toISOString()).toBe(start);
+    expect(new Date(range.endMs).toISOString()).toBe(end);
+  });
+});
+
+describe('formatZonedTime', () => {
+  it.each([
+    ['2026-11-21T15:00:00Z', 'Africa/Johannesburg', '17:00'],
+    ['2026-11-21T22:30:00Z', 'Africa/Johannesburg', '00:30'],
+    ['2026-07-01T14:00:00Z', 'Europe/London', '15:00'],
+  ])('shows %s in %s as %s', (at, zone, text) => {
+    expect(formatZonedTime(Date.parse(at), zone)).toBe(text);
+  });
+});
+
+describe('getZoneOffsetMs', () => {
+  it('is two hours for GMT+2 all year', () => {
+    expect(getZoneOffsetMs(Date.parse('2026-01-15T00:00:00Z'), 'Africa/Johannesburg')).toBe(
+      7_200_000,
+    );
+    expect(getZoneOffsetMs(Date.parse('2026-07-15T00:00:00Z'), 'Africa/Johannesburg')).toBe(
+      7_200_000,
+    );
+  });
+});

@@ -1,0 +1,57 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function getFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function getParts(ms: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of getFormatter(timeZone).formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts as {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+  };
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds. */
+export function getZoneOffsetMs(ms: number, timeZone: string): number {
+  const p = getParts(ms, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** Start (inclusive) and end (exclusive) of the calendar day containing `ms` in the zone. */
+export function getZonedDayRange(ms: number, timeZone: string): { startMs: number; endMs: number } {
+  const p = getParts(ms, timeZone);
+  const midnightWall = Date.UTC(p.year, p.month - 1, p.day);
+  const startMs = midnightWall - getZoneOffsetMs(midnightWall, timeZone);
+  const nextWall = Date.UTC(p.year, p.month - 1, p.day + 1);
+  const endMs = nextWall - getZoneOffsetMs(nextWall, timeZone);
+  return { startMs, endMs };
+}
+
+/** "HH:MM" (24-hour) of an instant in the zone. */
+export function formatZonedTime(ms: number, timeZone: string): string {
+  const p = getParts(ms, timeZone);
+  return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+
+import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../domain/history.ts';
+import type { Db } from './client.ts';
+import { historyMatches, historyPlayers, historyTransfers, leagues, teams } from './schema.ts';
+
+/**
+ * The most recent season in which all five leagues have results with bookmaker prices on at
+ * least 95% of matches, player totals and transfers; null when none has everything.
+ */
+export async function findDefaultReplaySeason(db: Db): Promise<string | null> {
+  const result = await db.execute(sql`
+    with priced as (
+      select season from ${historyMatches}
+      group by season
+      having count(distinct div) = 5
+        and count(*) filter (where odds ? 'B365H') >= 0.95 * count(*)
+        and count(*) filter (where time is not null) >= 0.95 * count(*)
+    ),
+    with_players as (
+      select season from ${historyPlayers} group by season having count(distinct div) = 5
+    ),
+    with_transfers as (
+      select season from ${historyTransfers} group by season having count(distinct div) = 5
+    )
+    select season from priced
+    where season in (select season from with_players)
+      and season in (select season from with_transfers)
+    order by season desc
+    limit 1
+  `);
+  // Both drivers answer raw queries with { rows }.
+  const { rows } = result as unknown as { rows: { season: string }[] };
+  return rows[0]?.season ?? null;
+}
+
+/** Everything the replay needs of one season, read once and handed to the provider. */
+export async function loadReplayDataset(db: Db, season: string): Promise<ReplayDataset> {
+  const [clubRows, matches, players, transfers] = await Promise.all([
+    db
+      .select({
+        key: teams.key,
+        name: teams.name,
+        shortName: teams.shortName,
+        logoUrl: teams.logoUrl,
+        aliases: teams.aliases,
+        leagueSlug: leagues.slug,
+      })
+      .from(teams)
+      .innerJoin(leagues, eq(teams.leagueId, leagues.id)),
+    db.select().from(historyMatches).where(eq(historyMatches.season, season)),
+    db.select().from(historyPlayers).where(eq(historyPlayers.season, season)),
+    db.select().from(historyTransfers).where(eq(historyTransfers.season, season)),
+  ]);
+  const clubs = clubRows.map((c) => ({
+    ...c,
+    aliases: (c.aliases ?? {
+      results: c.name,
+      understat: [],
+      transfermarkt: [],
+    }) as ClubInfo['aliases'],
+  }));
+  return {
+    season,
+    clubs,
+    matches: matches.map((m) => ({ ...m, odds: m.odds as HistoryMatch['odds'] })),
+    players,
+    transfers,
+  };
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, gte, inArray, like, lt, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+
+import type { Db } from './client.ts';
+import { leagues, matches, teams } from './schema.ts';
+
+export type MatchInput = {
+  externalId: string;
+  leagueId: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  kickoffUtc: Date;
+  status: string;
+  minute: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  htHomeScore: number | null;
+  htAwayScore: number | null;
+};
+
+/** Upserts matches by external id; a row changes (and its updated_at moves) only when its data does. */
+export async function upsertMatches(
+  db: Db,
+  input: MatchInput[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (input.length === 0) return new Map();
+  const rows = await db
+    .insert(matches)
+    .values(input.map((m) => ({ ...m, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: matches.externalId,
+      set: {
+        kickoffUtc: sql`excluded.kickoff_utc`,
+        status: sql`excluded.status`,
+        minute: sql`excluded.minute`,
+        homeScore: sql`excluded.home_score`,
+        awayScore: sql`excluded.away_score`,
+        htHomeScore: sql`excluded.ht_home_score`,
+        htAwayScore: sql`excluded.ht_away_score`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning({ id: matches.id, externalId: matches.externalId });
+  return new Map(rows.map((r) => [r.externalId, r.id]));
+}
+
+const home = alias(teams, 'home');
+const away = alias(teams, 'away');
+
+export type MatchRow = {
+  id: number;
+  leagueName: string;
+  leagueSlug: string;
+  homeName: string;
+  awayName: string;
+  homeShield: string | null;
+  awayShield: string | null;
+  kickoffUtc: Date;
+  status: string;
+  minute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  updatedAt: Date;
+};
+
+/** Matches kicking off in [from, to), optionally in some leagues, soonest first. */
+export async function listMatchesBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+  leagueIds?: number[],
+): Promise<MatchRow[]> {
+  const conditions = [gte(matches.kickoffUtc, from), lt(matches.kickoffUtc, to)];
+  if (leagueIds !== undefined) conditions.push(inArray(matches.leagueId, leagueIds));
+  return db
+    .select({
+      id: matches.id,
+      leagueName: leagues.name,
+      leagueSlug: leagues.slug,
+      homeName: home.name,
+      awayName: away.name,
+      homeShield: home.logoUrl,
+      awayShield: away.logoUrl,
+      kickoffUtc: matches.kickoffUtc,
+      status: matches.status,
+      minute: matches.minute,
+      homeScore: matches.homeScore,
+      awayScore: matches.awayScore,
+      updatedAt: matches.updatedAt,
+    })
+    .from(matches)
+    .innerJoin(leagues, eq(matches.leagueId, leagues.id))
+    .innerJoin(home, eq(matches.homeTeamId, home.id))
+    .innerJoin(away, eq(matches.awayTeamId, away.id))
+    .where(and(...conditions))
+    .orderBy(asc(matches.kickoffUtc), asc(matches.id));
+}
+
+/**
+ * Deletes a provider's matches in [from, to) that it no longer reports (a replay that moved to
+ * another season, a fixture an upstream dropped); their markets and predictions go with them.
+ */
+export async function deleteMatchesNotIn(
+  db: Db,
+  options: { idPrefix: string; from: Date; to: Date; keepExternalIds: string[] },
+): Promise<number> {
+  const conditions = [
+    like(matches.externalId, `${options.idPrefix}%`),
+    gte(matches.kickoffUtc, options.from),
+    lt(matches.kickoffUtc, options.to),
+  ];
+  if (options.keepExternalIds.length > 0) {
+    conditions.push(notInArray(matches.externalId, options.keepExternalIds));
+  }
+  const deleted = await db
+    .delete(matches)
+    .where(and(...conditions))
+    .returning({ id: matches.id });
+  return deleted.length;
+}

@@ -1,0 +1,83 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+
+import type { TransferPlayer, TransferTeam } from '../../domain/transfers.ts';
+import type { Db } from './client.ts';
+import { leagues, teams, transfers } from './schema.ts';
+
+export type TransferInput = {
+  teamId: number;
+  direction: 'in' | 'out';
+  playerId: string;
+  playerName: string;
+  imageUrl: string | null;
+  flag: string;
+  otherClub: string;
+  type: string;
+  valor: string;
+  window: string;
+};
+
+export async function replaceTransfers(db: Db, leagueId: number, rows: TransferInput[], now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.delete(transfers).where(eq(transfers.leagueId, leagueId));
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(transfers)
+        .values(rows.slice(i, i + 500).map((r) => ({ ...r, leagueId, updatedAt: now })));
+    }
+  });
+}
+
+/** Clubs with their arrivals and departures, in league order then club name. */
+export async function listTransferTeams(db: Db, leagueIds?: number[]): Promise<TransferTeam[]> {
+  const query = db
+    .select({
+      teamId: teams.id,
+      teamName: teams.name,
+      shield: teams.logoUrl,
+      leagueSlug: leagues.slug,
+      direction: transfers.direction,
+      playerId: transfers.playerId,
+      playerName: transfers.playerName,
+      imageUrl: transfers.imageUrl,
+      flag: transfers.flag,
+      otherClub: transfers.otherClub,
+      type: transfers.type,
+      valor: transfers.valor,
+    })
+    .from(transfers)
+    .innerJoin(teams, eq(transfers.teamId, teams.id))
+    .innerJoin(leagues, eq(transfers.leagueId, leagues.id))
+    .orderBy(asc(leagues.orderIndex), asc(teams.name), desc(transfers.id));
+  const rows =
+    leagueIds === undefined
+      ? await query
+      : await query.where(inArray(transfers.leagueId, leagueIds));
+  const byTeam = new Map<number, TransferTeam>();
+  for (const row of rows) {
+    let team = byTeam.get(row.teamId);
+    if (team === undefined) {
+      team = {
+        id: row.teamId,
+        name: row.teamName,
+        shield: row.shield ?? '',
+        league_alias: row.leagueSlug,
+        arrivals: [],
+        departures: [],
+        rumors: [],
+      };
+      byTeam.set(row.teamId, team);
+    }
+    const player: TransferPlayer = {
+      id: row.playerId,
+      name: row.playerName,
+      image: row.imageUrl ?? '',
+      flag: row.flag,
+      team: row.otherClub,
+      type: row.type,
+      valor: row.valor,
+    };
+    (row.direction === 'in' ? team.arrivals : team.departures).push(player);
+  }
+  return [...byTeam.values()];
+}

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+import { LEAGUES } from '../../domain/league.ts';
+import type { Db } from '../db/client.ts';
+import {
+  historyMatches,
+  historyPlayers,
+  historyTransfers,
+  leagues,
+  settings,
+  teams,
+} from '../db/schema.ts';
+
+const IMPORT_KEY = 'history_import';
+const BATCH = 500;
+
+export class DataFileError extends Error {}
+
+const count = z.coerce.number().int().min(0);
+const optionalCount = z.union([z.literal('').transform(() => null), count]);
+const optionalPrice = z.union([z.literal('').transform(() => null), z.coerce.number().min(1)]);
+const divSchema = z.enum(LEAGUES.map((l) => l.code) as [string, ...string[]]);
+const seasonSchema = z.string().regex(/^\d{4}-\d{4}$/, 'must look like 2022-2023');
+
+const ResultRow = z.looseObject({
+  div: divSchema,
+  season: seasonSchema,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+  time: z.union([z.literal(''), z.string().regex(/^\d{2}:\d{2}$/, 'must be HH:MM')]),
+  home: z.string().min(1),
+  away: z.string().min(1),
+  fthg: count,
+  ftag: count,
+  hthg: optionalCount,
+  htag: optionalCount,
+});
+const RESULT_FIELDS = new Set([
+  'div',
+  'season',
+  'date',
+  'time',
+  'home',
+  'away',
+  'fthg',
+  'ftag',
+  'hthg',
+  'htag',
+]);
+
+const PlayerRow = z.object({
+  div: divSchema,
+  season: seasonSchema,
+  player_id: z.string().regex(/^\d+$/, 'must be a number'),
+  player_name: z.string().min(1),
+  team: z.string().min(1),
+  position: z.string(),
+  games: count,
+  minutes: count,
+  goals: count,
+  assists: count,
+});
+
+const TransferRow = z.object({
+  div: divSchema,
+  season: seasonSchema,
+  window: z.enum(['Summer', 'Winter']),
+  club: z.string().min(1),
+  player: z.string().min(1),
+  // Transfermarkt writes NA for an unknown age.
+  age: z.union([z.literal('NA').transform(() => null), optionalCount]),
+  position: z.string(),
+  other_club: z.string(),
+  direction: z.enum(['in', 'out']),
+  fee_raw: z.string(),
+  fee_eur_m: z.union([z.literal('').transform(() => null), z.coerce.number().min(0)]),
+});
+
+const hex = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a #rrggbb colour');
+const ClubRow = z.object({
+  key: z.string().regex(/^[a-z0-9-]+$/, 'must be a kebab-case key'),
+  name: z.string().min(1),
+  short_name: z.string().min(1).max(5),
+  primary_colour: hex,
+  secondary_colour: hex,
+  results_name: z.string().min(1),
+  understat_names: z.string(),
+  transfermarkt_names: z.string(),
+});
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/** Understat writes some names with HTML entities (M&#039;Bala Nzola): store the characters. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,6}|#x[0-9a-f]{1,6}|[a-z]+);/gi, (whole, code: string) => {
+    if (code.startsWith('#x') || code.startsWith('#X'))
+      return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
+    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+    return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
+  });
+}
+
+type Parsed<T> = { file: string; rows: T[] };
+
+function parseCsv<S extends z.ZodType>(file: string, bytes: Buffer, schema: S): Parsed<z.infer<S>> {
+  let records: Record<string, string>[];
+  try {
+    records = parse(bytes, { columns: true, skip_empty_lines: true, relax_column_count: false });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new DataFileError(
+      `${file}${line === undefined ? '' : ` line ${line}`}: ${(error as Error).message}`,
+    );
+  }
+  const rows = records.map((record, index) => {
+    const result = schema.safeParse(record);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      // Line numbers count the header as line 1.
+      throw new DataFileError(
+        `${file} line ${index + 2}: ${issue?.path.join('.') ?? 'row'} ${issue?.message ?? 'is invalid'}`,
+      );
+    }
+    return result.data as z.infer<S>;
+  });
+  return { file, rows };
+}
+
+async function readDataFile(dir: string, name: string): Promise<Buffer> {
+  const file = path.join(dir, name);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    throw new DataFileError(`${name}: missing (looked in ${dir})`);
+  }
+  if (!name.endsWith('.gz')) return bytes;
+  try {
+    return gunzipSync(bytes);
+  } catch {
+    throw new DataFileError(`${name}: not a valid gzip file`);
+  }
+}
+
+function toOdds(
+  record: Record<string, unknown>,
+  file: string,
+  line: number,
+): Record<string, number> {
+  const odds: Record<string, number> = {};
+  for (const [column, value] of Object.entries(record)) {
+    if (RESULT_FIELDS.has(column) || value === '') continue;
+    const price = optionalPrice.safeParse(value);
+    if (!price.success)
+      throw new DataFileError(`${file} line ${line}: ${column} must be a decimal price`);
+    if (price.data !== null) odds[column] = price.data;
+  }
+  return odds;
+}
+
+export type ImportResult = {
+  skipped: boolean;
+  matches: number;
+  players: number;
+  transfers: number;
+  clubs: number;
+};
+
+/**
+ * Loads the historical data files into the database in one transaction. Skips when the same
+ * files were imported before; a corrupt file stops it with the file and line, changing nothing.
+ */
+export async function runImportHistory(deps: { db: Db; dataDir: string }): Promise<ImportResult> {
+  const names = ['clubs.csv', 'results.csv.gz', 'players.csv.gz', 'transfers.csv.gz'] as const;
+  const files = await Promise.all(names.map((name) => readDataFile(deps.dataDir, name)));
+  const hash = createHash('sha256');
+  for (const bytes of files) hash.update(bytes);
+  const digest = hash.digest('hex');
+
+  const previous = await deps.db.select().from(settings).where(eq(settings.key, IMPORT_KEY));
+  if (previous[0]?.value === digest)
+    return { skipped: true, matches: 0, players: 0, transfers: 0, clubs: 0 };
+
+  const [clubBytes, resultBytes, playerBytes, transferBytes] = files as [
+    Buffer,
+    Buffer,
+    Buffer,
+    Buffer,
+  ];
+  const clubs = parseCsv('clubs.csv', clubBytes, ClubRow).rows;
+  const results = parseCsv('results.csv.gz', resultBytes, ResultRow).rows;
+  const players = parseCsv('players.csv.gz', playerBytes, PlayerRow).rows;
+  const moves = parseCsv('transfers.csv.gz', transferBytes, TransferRow).rows;
+
+  const matchRows = results.map((r, index) => ({
+    div: r.div,
+    season: r.season,
+    date: r.date,
+    time: r.time === '' ? null : r.time,
+    home: r.home,
+    away: r.away,
+    homeGoals: r.fthg,
+    awayGoals: r.ftag,
+    htHomeGoals: r.hthg,
+    htAwayGoals: r.htag,
+    odds: toOdds(r, 'results.csv.gz', index + 2),
+  }));
+
+  const divOfResultsName = new Map<string, string>();
+  for (const r of results) {
+    divOfResultsName.set(r.home, r.div);
+    divOfResultsName.set(r.away, r.div);
+  }
+
+  await deps.db.transaction(async (tx) => {
+    const leagueRows = await tx.select({ id: leagues.id, code: leagues.code }).from(leagues);
+    const leagueIdByCode = new Map(leagueRows.map((l) => [l.code, l.id]));
+    const teamRows = clubs.map((club, index) => {
+      const div = divOfResultsName.get(club.results_name);
+      const leagueId = div === undefined ? undefined : leagueIdByCode.get(div);
+      if (leagueId === undefined) {
+        throw new DataFileError(
+          `clubs.csv line ${index + 2}: results_name "${club.results_name}" appears in no result`,
+        );
+      }
+      const split = (names: string) => names.split('|').filter((n) => n !== '');
+      return {
+        key: club.key,
+        leagueId,
+        name: club.name,
+        shortName: club.short_name,
+        primaryColour: club.primary_colour,
+        secondaryColour: club.secondary_colour,
+        logoUrl: `/img/crest/${club.key}.svg`,
+        aliases: {
+          results: club.results_name,
+          understat: split(club.understat_names),
+          transfermarkt: split(club.transfermarkt_names),
+        },
+      };
+    });
+    for (let i = 0; i < teamRows.length; i += BATCH) {
+      await tx
+        .insert(teams)
+        .values(teamRows.slice(i, i + BATCH))
+        .onConflictDoUpdate({
+          target: teams.key,
+          set: {
+            leagueId: sql`excluded.league_id`,
+            name: sql`excluded.name`,
+            shortName: sql`excluded.short_name`,
+            primaryColour: sql`excluded.primary_colour`,
+            secondaryColour: sql`excluded.secondary_colour`,
+            logoUrl: sql`excluded.logo_url`,
+            aliases: sql`excluded.aliases`,
+          },
+        });
+    }
+
+    await tx.delete(historyMatches);
+    await tx.delete(historyPlayers);
+    await tx.delete(historyTransfers);
+    for (let i = 0; i < matchRows.length; i += BATCH) {
+      await tx.insert(historyMatches).values(matchRows.slice(i, i + BATCH));
+    }
+    const playerRows = players.map((p) => ({
+      div: p.div,
+      season: p.season,
+      playerId: p.player_id,
+      name: decodeEntities(p.player_name),
+      team: p.team,
+      position: p.position,
+      games: p.games,
+      minutes: p.minutes,
+      goals: p.goals,
+      assists: p.assists,
+    }));
+    for (let i = 0; i < playerRows.length; i += BATCH) {
+      await tx.insert(historyPlayers).values(playerRows.slice(i, i + BATCH));
+    }
+    const transferRows = moves.map((m, index) => ({
+      line: index + 2,
+      div: m.div,
+      season: m.season,
+      window: m.window,
+      club: m.club,
+      player: decodeEntities(m.player),
+      age: m.age,
+      position: m.position,
+      otherClub: m.other_club,
+      direction: m.direction,
+      feeRaw: m.fee_raw,
+      feeEurM: m.fee_eur_m,
+    }));
+    for (let i = 0; i < transferRows.length; i += BATCH) {
+      await tx.insert(historyTransfers).values(transferRows.slice(i, i + BATCH));
+    }
+    await tx
+      .insert(settings)
+      .values({ key: IMPORT_KEY, value: digest })
+      .onConflictDoUpdate({ target: settings.key, set: { value: digest, updatedAt: new Date() } });
+  });
+
+  return {
+    skipped: false,
+    matches: matchRows.length,
+    players: players.length,
+    transfers: moves.length,
+    clubs: clubs.length,
+  };
+}

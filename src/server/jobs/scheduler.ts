@@ -1,0 +1,83 @@
+import { getStatusCode } from '../../domain/live-match.ts';
+import { getRefreshIntervalMs } from '../../domain/refresh.ts';
+import type { Db } from '../db/client.ts';
+import type { FootballProvider } from '../providers/provider.ts';
+import { runSyncLeagueData, runSyncMatches } from './sync-provider.ts';
+
+const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
+const MIN_DELAY_MS = 1000;
+
+type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+export type Scheduler = {
+  /** Runs the first sync now and keeps polling until stopped. */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Polls the provider on the specification's adaptive rule (30 s while a match is live, 2 min at
+ * half-time, else 5 min), and league data hourly or as soon as a match ends. Intervals shrink
+ * with the clock speed, so a sped-up replay polls as often in replay time. All timing lives here.
+ */
+export function createScheduler(deps: {
+  db: Db;
+  provider: FootballProvider;
+  now: () => Date;
+  timeZone: string;
+  clockSpeed: number;
+  log: Log;
+  /** Called after every write, so caches can drop what they hold. */
+  onChange: () => void;
+}): Scheduler {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let lastLeagueSyncMs = Number.NEGATIVE_INFINITY;
+  let finishedBefore = -1;
+  let nextDelayMs = MIN_DELAY_MS;
+
+  const tick = async () => {
+    const now = deps.now();
+    const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone };
+    try {
+      const items = await runSyncMatches(sync);
+      const finished = items.filter((m) => m.phase === 'finished').length;
+      const leagueDue = now.getTime() - lastLeagueSyncMs >= LEAGUE_DATA_INTERVAL_MS;
+      if (leagueDue || finished !== finishedBefore) {
+        await runSyncLeagueData(sync);
+        lastLeagueSyncMs = now.getTime();
+        finishedBefore = finished;
+      }
+      deps.onChange();
+      const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));
+      nextDelayMs = Math.max(MIN_DELAY_MS, interval / deps.clockSpeed);
+    } catch (error) {
+      deps.log.error(
+        { err: error, provider: deps.provider.name },
+        `${deps.provider.name}: sync failed`,
+      );
+      nextDelayMs = Math.max(MIN_DELAY_MS, 30_000 / deps.clockSpeed);
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, nextDelayMs);
+  };
+
+  return {
+    async start() {
+      running = tick();
+      await running;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { OddsEvent } from '../../domain/odds.ts';
+
+/** Where a match stands, in provider-neutral words; routes turn it into board status codes. */
+export type MatchPhase =
+  'scheduled' | 'live' | 'halftime' | 'extratime' | 'penalties' | 'finished' | 'postponed';
+
+export type ProviderTeam = {
+  key: string;
+  name: string;
+  shortName: string;
+  leagueSlug: string;
+  logoUrl: string | null;
+};
+
+export type ProviderMatch = {
+  externalId: string;
+  leagueSlug: string;
+  homeKey: string;
+  awayKey: string;
+  kickoff: Date;
+  phase: MatchPhase;
+  minute: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  htHomeScore: number | null;
+  htAwayScore: number | null;
+};
+
+export type ProviderStanding = {
+  teamKey: string;
+  pos: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+};
+
+export type ProviderPlayerStat = {
+  playerId: string;
+  nick: string;
+  imageUrl: string | null;
+  flag: string;
+  teamKey: string | null;
+  total: number;
+};
+
+export type ProviderOdds = { match: ProviderMatch; event: OddsEvent };
+
+export type ProviderTransfer = {
+  teamKey: string;
+  direction: 'in' | 'out';
+  playerId: string;
+  playerName: string;
+  imageUrl: string | null;
+  flag: string;
+  otherClub: string;
+  type: string;
+  valor: string;
+  window: string;
+};
+
+/**
+ * What every source of football data gives Touchline. The replay implements it from history;
+ * live adapters implement it over upstream APIs. Providers never touch the database: the
+ * scheduler's jobs write what they return.
+ */
+export type FootballProvider = {
+  name: string;
+  listTeams: (leagueSlug: string) => Promise<ProviderTeam[]>;
+  /** Matches kicking off in [from, to). */
+  listMatches: (from: Date, to: Date, now: Date) => Promise<ProviderMatch[]>;
+  getStandings: (leagueSlug: string, now: Date) => Promise<ProviderStanding[]>;
+  getTopPlayers: (
+    leagueSlug: string,
+    now: Date,
+  ) => Promise<{ goals: ProviderPlayerStat[]; assists: ProviderPlayerStat[] }>;
+  /** Upcoming matches of the league with their bookmakers' prices, soonest first. */
+  listOdds: (leagueSlug: string, now: Date) => Promise<ProviderOdds[]>;
+  listTransfers: (leagueSlug: string, now: Date) => Promise<ProviderTransfer[]>;
+};

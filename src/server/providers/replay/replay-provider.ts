@@ -1,0 +1,427 @@
+import { BOOKMAKERS, SPORT_KEYS } from '../../../domain/bookmakers.ts';
+import { attributeGoals } from '../../../domain/goal-attribution.ts';
+import type {
+  ClubInfo,
+  HistoryMatch,
+  HistoryPlayer,
+  ReplayDataset,
+} from '../../../domain/history.ts';
+import { LEAGUES } from '../../../domain/league.ts';
+import {
+  drawMatchTimeline,
+  getMatchState,
+  type MatchTimeline,
+} from '../../../domain/match-timeline.ts';
+import type { Bookmaker, OddsEvent } from '../../../domain/odds.ts';
+import {
+  buildMatchdayCalendar,
+  toRealTime,
+  toReplayTime,
+  type ReplayCalendar,
+} from '../../../domain/replay-clock.ts';
+import { computeStandings } from '../../../domain/standings.ts';
+import type {
+  FootballProvider,
+  MatchPhase,
+  ProviderMatch,
+  ProviderOdds,
+  ProviderPlayerStat,
+  ProviderTransfer,
+} from '../provider.ts';
+import { getUkKickoffMs } from './uk-time.ts';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
+const TOP_PLAYERS = 10;
+const UPCOMING_PER_LEAGUE = 10;
+
+type SeasonMatch = {
+  index: number;
+  source: HistoryMatch;
+  leagueSlug: string;
+  homeKey: string;
+  awayKey: string;
+  /** Kick-off in the replayed season's own time. */
+  replayKickoffMs: number;
+  timeline: MatchTimeline;
+};
+
+type GoalSlot = {
+  matchIndex: number;
+  side: 'home' | 'away';
+  order: number;
+  scorerId: string | null;
+  assistId: string | null;
+};
+
+const SLUG_BY_CODE = new Map<string, string>(LEAGUES.map((l) => [l.code, l.slug]));
+
+export class ReplayDataError extends Error {}
+
+/**
+ * The embedded default provider: plays a real past season on the real calendar. Everything is
+ * derived from the data set and the time passed in; the same inputs give the same answers.
+ */
+export function createReplayProvider(dataset: ReplayDataset): FootballProvider & {
+  season: string;
+  calendar: ReplayCalendar;
+} {
+  const clubByResultsName = new Map<string, ClubInfo>();
+  const clubByUnderstatName = new Map<string, ClubInfo>();
+  const clubByTransfermarktName = new Map<string, ClubInfo>();
+  const clubByKey = new Map<string, ClubInfo>();
+  for (const club of dataset.clubs) {
+    clubByKey.set(club.key, club);
+    clubByResultsName.set(club.aliases.results, club);
+    for (const name of club.aliases.understat) clubByUnderstatName.set(name, club);
+    for (const name of club.aliases.transfermarkt) clubByTransfermarktName.set(name, club);
+  }
+
+  const matches: SeasonMatch[] = dataset.matches.map((source, index) => {
+    const home = clubByResultsName.get(source.home);
+    const away = clubByResultsName.get(source.away);
+    const leagueSlug = SLUG_BY_CODE.get(source.div);
+    if (home === undefined || away === undefined || leagueSlug === undefined) {
+      throw new ReplayDataError(
+        `replay: no club or league for ${source.div} ${source.home} v ${source.away}`,
+      );
+    }
+    return {
+      index,
+      source,
+      leagueSlug,
+      homeKey: home.key,
+      awayKey: away.key,
+      replayKickoffMs: getUkKickoffMs(source.date, source.time),
+      timeline: drawMatchTimeline(`${source.season}:${source.div}:${source.home}:${source.away}`, {
+        home: source.homeGoals,
+        away: source.awayGoals,
+        htHome: source.htHomeGoals,
+        htAway: source.htAwayGoals,
+      }),
+    };
+  });
+  matches.sort((a, b) => a.replayKickoffMs - b.replayKickoffMs || a.index - b.index);
+  if (matches.length === 0)
+    throw new ReplayDataError(`replay: season ${dataset.season} has no matches`);
+
+  const calendar = buildMatchdayCalendar(
+    matches.map((m) => ({ kickoffMs: m.replayKickoffMs, league: m.leagueSlug })),
+  );
+  const slots = buildGoalSlots(dataset, matches, clubByUnderstatName);
+  const playerNames = new Map(dataset.players.map((p) => [p.playerId, p]));
+
+  const toProviderMatch = (match: SeasonMatch, realNowMs: number): ProviderMatch | null => {
+    const realKickoffMs = toRealTime(match.replayKickoffMs, realNowMs, calendar);
+    if (realKickoffMs === null) return null;
+    const state = getMatchState(match.timeline, realKickoffMs, realNowMs);
+    const cycle = Math.floor((realKickoffMs - EPOCH_MONDAY_MS) / WEEK_MS / calendar.weeks.length);
+    const started = state.status !== 'scheduled';
+    const pastHalf =
+      state.status === 'halftime' ||
+      state.status === 'finished' ||
+      (state.status === 'live' && isSecondHalf(state.minute));
+    return {
+      externalId: `replay:${dataset.season}:${cycle}:${match.source.div}:${match.homeKey}:${match.awayKey}`,
+      leagueSlug: match.leagueSlug,
+      homeKey: match.homeKey,
+      awayKey: match.awayKey,
+      kickoff: new Date(realKickoffMs),
+      phase: state.status as MatchPhase,
+      minute: state.minute,
+      homeScore: started ? state.home : null,
+      awayScore: started ? state.away : null,
+      htHomeScore: pastHalf ? (match.source.htHomeGoals ?? null) : null,
+      htAwayScore: pastHalf ? (match.source.htAwayGoals ?? null) : null,
+    };
+  };
+
+  /** Season matches already under way or over at the replay instant, with the score then. */
+  const playedBy = (leagueSlug: string, realNowMs: number) => {
+    const replayNowMs = toReplayTime(realNowMs, calendar);
+    const played: { match: SeasonMatch; home: number; away: number; finished: boolean }[] = [];
+    for (const match of matches) {
+      if (match.leagueSlug !== leagueSlug || match.replayKickoffMs > replayNowMs) continue;
+      const state = getMatchState(match.timeline, match.replayKickoffMs, replayNowMs);
+      played.push({
+        match,
+        home: state.home,
+        away: state.away,
+        finished: state.status === 'finished',
+      });
+    }
+    return played;
+  };
+
+  return {
+    name: 'replay',
+    season: dataset.season,
+    calendar,
+
+    async listTeams(leagueSlug) {
+      const keys = new Set<string>();
+      for (const m of matches) {
+        if (m.leagueSlug === leagueSlug) keys.add(m.homeKey).add(m.awayKey);
+      }
+      return [...keys].map((key) => {
+        const club = clubByKey.get(key) as ClubInfo;
+        return {
+          key,
+          name: club.name,
+          shortName: club.shortName,
+          leagueSlug,
+          logoUrl: club.logoUrl,
+        };
+      });
+    },
+
+    async listMatches(from, to, now) {
+      const result: ProviderMatch[] = [];
+      for (const match of matches) {
+        const item = toProviderMatch(match, now.getTime());
+        if (item === null) continue;
+        // A match earlier in the week maps into this week, so filter on the real kick-off.
+        const kickoff = item.kickoff.getTime();
+        if (kickoff >= from.getTime() && kickoff < to.getTime()) result.push(item);
+      }
+      return result.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
+    },
+
+    async getStandings(leagueSlug, now) {
+      const teams = await this.listTeams(leagueSlug);
+      const ids = new Map(teams.map((t, i) => [t.key, i]));
+      const results = playedBy(leagueSlug, now.getTime())
+        .filter((p) => p.finished)
+        .map((p) => ({
+          homeId: ids.get(p.match.homeKey) as number,
+          awayId: ids.get(p.match.awayKey) as number,
+          home: p.home,
+          away: p.away,
+        }));
+      const table = computeStandings(
+        teams.map((t, i) => ({ id: i, name: t.name, shield: t.logoUrl ?? '' })),
+        results,
+      );
+      return table.map((row) => ({
+        teamKey: (teams[row.id] as { key: string }).key,
+        pos: row.pos,
+        wins: row.wins,
+        draws: row.draws,
+        losses: row.losses,
+        goalsFor: row.goals_for ?? 0,
+        goalsAgainst: row.goals_against ?? 0,
+        points: row.points,
+      }));
+    },
+
+    async getTopPlayers(leagueSlug, now) {
+      const goals = new Map<string, number>();
+      const assists = new Map<string, number>();
+      const lastClub = new Map<string, string>();
+      for (const played of playedBy(leagueSlug, now.getTime())) {
+        for (const [side, scored] of [
+          ['home', played.home],
+          ['away', played.away],
+        ] as const) {
+          const teamSlots = slots.get(`${played.match.index}:${side}`) ?? [];
+          for (const slot of teamSlots.slice(0, scored)) {
+            const clubKey = side === 'home' ? played.match.homeKey : played.match.awayKey;
+            if (slot.scorerId !== null) {
+              goals.set(slot.scorerId, (goals.get(slot.scorerId) ?? 0) + 1);
+              lastClub.set(slot.scorerId, clubKey);
+            }
+            if (slot.assistId !== null) {
+              assists.set(slot.assistId, (assists.get(slot.assistId) ?? 0) + 1);
+              lastClub.set(slot.assistId, clubKey);
+            }
+          }
+        }
+      }
+      const rank = (totals: Map<string, number>): ProviderPlayerStat[] =>
+        [...totals.entries()]
+          .sort((a, b) => b[1] - a[1] || nameOf(a[0]).localeCompare(nameOf(b[0])))
+          .slice(0, TOP_PLAYERS)
+          .map(([playerId, total]) => ({
+            playerId,
+            nick: nameOf(playerId),
+            imageUrl: `/img/player/${playerId}.svg`,
+            flag: '',
+            teamKey: lastClub.get(playerId) ?? null,
+            total,
+          }));
+      const nameOf = (id: string) => (playerNames.get(id) as HistoryPlayer | undefined)?.name ?? id;
+      return { goals: rank(goals), assists: rank(assists) };
+    },
+
+    async listOdds(leagueSlug, now) {
+      const nowMs = now.getTime();
+      const upcoming: ProviderOdds[] = [];
+      for (const match of matches) {
+        if (match.leagueSlug !== leagueSlug) continue;
+        const item = toProviderMatch(match, nowMs);
+        if (item === null || item.kickoff.getTime() <= nowMs) continue;
+        const event = buildOddsEvent(match, item, clubByKey);
+        if (event !== null) upcoming.push({ match: item, event });
+      }
+      return upcoming
+        .sort((a, b) => a.match.kickoff.getTime() - b.match.kickoff.getTime())
+        .slice(0, UPCOMING_PER_LEAGUE);
+    },
+
+    async listTransfers(leagueSlug, now) {
+      const replayNowMs = toReplayTime(now.getTime(), calendar);
+      const window = pickTransferWindow(dataset.season, replayNowMs);
+      const result: ProviderTransfer[] = [];
+      for (const move of dataset.transfers) {
+        if (move.window !== window || SLUG_BY_CODE.get(move.div) !== leagueSlug) continue;
+        const club = clubByTransfermarktName.get(move.club);
+        if (club === undefined) continue;
+        result.push({
+          teamKey: club.key,
+          direction: move.direction === 'in' ? 'in' : 'out',
+          playerId: `tm-${move.line}`,
+          playerName: move.player,
+          imageUrl: `/img/player/tm-${move.line}.svg`,
+          flag: '',
+          otherClub: move.otherClub,
+          type: classifyTransfer(move.feeRaw),
+          valor: move.feeEurM === null ? '' : String(move.feeEurM),
+          window: `${window} ${windowYear(dataset.season, window)}`,
+        });
+      }
+      return result;
+    },
+  };
+}
+
+function isSecondHalf(minute: string): boolean {
+  const value = Number.parseInt(minute, 10);
+  return Number.isFinite(value) && value > 45;
+}
+
+/** Gives every goal of each club's season a real scorer and assister (seeded by season and club). */
+function buildGoalSlots(
+  dataset: ReplayDataset,
+  matches: SeasonMatch[],
+  clubByUnderstatName: Map<string, ClubInfo>,
+): Map<string, GoalSlot[]> {
+  const slotsByClub = new Map<string, { slotId: string; slot: GoalSlot }[]>();
+  for (const match of matches) {
+    let homeOrder = 0;
+    let awayOrder = 0;
+    for (const goal of match.timeline.goals) {
+      const clubKey = goal.side === 'home' ? match.homeKey : match.awayKey;
+      const order = goal.side === 'home' ? homeOrder++ : awayOrder++;
+      const slot: GoalSlot = {
+        matchIndex: match.index,
+        side: goal.side,
+        order,
+        scorerId: null,
+        assistId: null,
+      };
+      const list = slotsByClub.get(clubKey) ?? [];
+      list.push({ slotId: `${match.index}:${goal.side}:${order}`, slot });
+      slotsByClub.set(clubKey, list);
+    }
+  }
+
+  const playersByClub = new Map<string, { playerId: string; goals: number; assists: number }[]>();
+  for (const player of dataset.players) {
+    // A mid-season move lists both clubs; the season's totals go to the first one named.
+    const club = clubByUnderstatName.get(player.team.split(',')[0]?.trim() ?? '');
+    if (club === undefined) continue;
+    const list = playersByClub.get(club.key) ?? [];
+    list.push({ playerId: player.playerId, goals: player.goals, assists: player.assists });
+    playersByClub.set(club.key, list);
+  }
+
+  const byMatchSide = new Map<string, GoalSlot[]>();
+  for (const [clubKey, clubSlots] of slotsByClub) {
+    const attribution = attributeGoals(
+      `${dataset.season}:${clubKey}`,
+      clubSlots.map((s) => ({ slotId: s.slotId })),
+      playersByClub.get(clubKey) ?? [],
+    );
+    for (const { slotId, slot } of clubSlots) {
+      const who = attribution.get(slotId);
+      slot.scorerId = who?.scorerId ?? null;
+      slot.assistId = who?.assistId ?? null;
+      const key = `${slot.matchIndex}:${slot.side}`;
+      const list = byMatchSide.get(key) ?? [];
+      list.push(slot);
+      byMatchSide.set(key, list);
+    }
+  }
+  return byMatchSide;
+}
+
+function buildOddsEvent(
+  match: SeasonMatch,
+  item: ProviderMatch,
+  clubByKey: Map<string, ClubInfo>,
+): OddsEvent | null {
+  const odds = match.source.odds;
+  const home = (clubByKey.get(match.homeKey) as ClubInfo).name;
+  const away = (clubByKey.get(match.awayKey) as ClubInfo).name;
+  const bookmakers: Bookmaker[] = [];
+  for (const b of BOOKMAKERS) {
+    const markets: Bookmaker['markets'] = [];
+    if (b.column !== null) {
+      const [h, d, a] = [odds[`${b.column}H`], odds[`${b.column}D`], odds[`${b.column}A`]];
+      if (h !== undefined && d !== undefined && a !== undefined) {
+        markets.push({
+          key: 'h2h',
+          outcomes: [
+            { name: home, price: h },
+            { name: away, price: a },
+            { name: 'Draw', price: d },
+          ],
+        });
+      }
+    }
+    if (b.totalsColumn !== null) {
+      const [over, under] = [odds[`${b.totalsColumn}>2.5`], odds[`${b.totalsColumn}<2.5`]];
+      if (over !== undefined && under !== undefined) {
+        markets.push({
+          key: 'totals',
+          outcomes: [
+            { name: 'Over', price: over, point: 2.5 },
+            { name: 'Under', price: under, point: 2.5 },
+          ],
+        });
+      }
+    }
+    if (markets.length > 0) bookmakers.push({ key: b.key, title: b.title, link: b.site, markets });
+  }
+  if (bookmakers.length === 0) return null;
+  return {
+    id: item.externalId,
+    sport_key: SPORT_KEYS[match.leagueSlug] ?? 'soccer',
+    commence_time: item.kickoff.toISOString(),
+    home_team: home,
+    away_team: away,
+    bookmakers,
+  };
+}
+
+/** The season's transfer window nearest the replay date: Summer (mid-July) or Winter (mid-January). */
+export function pickTransferWindow(season: string, replayNowMs: number): 'Summer' | 'Winter' {
+  const firstYear = Number(season.slice(0, 4));
+  const summer = Date.UTC(firstYear, 6, 15);
+  const winter = Date.UTC(firstYear + 1, 0, 15);
+  return Math.abs(replayNowMs - summer) <= Math.abs(replayNowMs - winter) ? 'Summer' : 'Winter';
+}
+
+function windowYear(season: string, window: 'Summer' | 'Winter'): number {
+  const firstYear = Number(season.slice(0, 4));
+  return window === 'Summer' ? firstYear : firstYear + 1;
+}
+
+/** Reads the kind of move from Transfermarkt's fee text. */
+export function classifyTransfer(feeRaw: string): string {
+  const text = feeRaw.toLowerCase();
+  if (text.includes('end of loan')) return 'end of loan';
+  if (text.includes('loan')) return 'loan';
+  if (text.includes('free')) return 'free';
+  return 'transfer';
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+import type { League } from '../../domain/league.ts';
+import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
+import type { MarketKey } from '../../domain/odds.ts';
+import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';
+import type { Db } from '../db/client.ts';
+import { listUpcomingOdds } from '../db/markets-queries.ts';
+import { listMatchesBetween, type MatchRow } from '../db/matches-queries.ts';
+import { getLeagueStats } from '../db/player-stats-queries.ts';
+import { listStandings } from '../db/standings-queries.ts';
+import { listTransferTeams } from '../db/transfers-queries.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import type { CachedBody, ResponseCache } from '../http/response-cache.ts';
+import { resolveLeague } from './league-param.ts';
+
+export type FootballDataDeps = { db: Db; cache: ResponseCache; now: () => Date; timeZone: string };
+
+const ODDS_LIMIT_PER_LEAGUE = 10;
+
+export function toLiveMatch(row: MatchRow, timeZone: string): LiveMatch {
+  const hasScore = row.homeScore !== null && row.awayScore !== null;
+  return {
+    id: row.id,
+    competition_name: row.leagueName,
+    league_slug: row.leagueSlug,
+    local: row.homeName,
+    visitor: row.awayName,
+    local_shield: row.homeShield ?? '',
+    visitor_shield: row.awayShield ?? '',
+    status: getStatusCode(row.status),
+    result: hasScore ? `${row.homeScore}-${row.awayScore}` : 'x-x',
+    hour: formatZonedTime(row.kickoffUtc.getTime(), timeZone),
+    minute: row.minute ?? '',
+    date: row.kickoffUtc.toISOString(),
+  };
+}
+
+/** The queries behind the data API, shared by the REST routes and the function aliases. */
+export function createFootballData(deps: FootballDataDeps) {
+  const { db, cache } = deps;
+  return {
+    async matchesToday(league: League | undefined): Promise<CachedBody> {
+      const { startMs, endMs } = getZonedDayRange(deps.now().getTime(), deps.timeZone);
+      return cache.get(`matches:${startMs}:${league?.slug ?? 'all'}`, async () => {
+        const rows = await listMatchesBetween(
+          db,
+          new Date(startMs),
+          new Date(endMs),
+          league === undefined ? undefined : [league.id],
+        );
+        const updated = rows.reduce((max, r) => Math.max(max, r.updatedAt.getTime()), 0);
+        return {
+          matches: rows.map((r) => toLiveMatch(r, deps.timeZone)),
+          updated_at: updated === 0 ? null : new Date(updated).toISOString(),
+        };
+      });
+    },
+    table(league: League): Promise<CachedBody> {
+      return cache.get(`table:${league.slug}`, async () => ({
+        table: await listStandings(db, league.id),
+      }));
+    },
+    stats(league: League): Promise<CachedBody> {
+      return cache.get(`stats:${league.slug}`, async () => ({
+        stats: await getLeagueStats(db, league.id),
+      }));
+    },
+    odds(league: League | undefined, market: MarketKey): Promise<CachedBody> {
+      // Keyed by the minute: an event leaves the list once it has kicked off.
+      const minute = Math.floor(deps.now().getTime() / 60_000);
+      return cache.get(`odds:${league?.slug ?? 'all'}:${market}:${minute}`, async () => ({
+        events: await listUpcomingOdds(db, {
+          leagueIds: league === undefined ? undefined : [league.id],
+          market,
+          now: deps.now(),
+          limit: league === undefined ? ODDS_LIMIT_PER_LEAGUE * 5 : ODDS_LIMIT_PER_LEAGUE,
+        }),
+      }));
+    },
+    transfers(league: League | undefined): Promise<CachedBody> {
+      return cache.get(`transfers:${league?.slug ?? 'all'}`, async () => ({
+        transfers: await listTransferTeams(db, league === undefined ? undefined : [league.id]),
+      }));
+    },
+  };
+}
+
+export type FootballData = ReturnType<typeof createFootballData>;
+
+/** Sends a cached JSON body with its ETag (the caching hook answers 304 when it matches). */
+export function sendCached(reply: FastifyReply, cached: CachedBody) {
+  return reply
+    .header('etag', cached.etag)
+    .type('application/json; charset=utf-8')
+    .send(cached.body);
+}
+
+const LeagueQuery = z.strictObject({ league: z.string().max(100).optional() });
+const SlugParams = z.strictObject({ slug: z.string().max(100) });
+const OddsQuery = z.strictObject({
+  league: z.string().max(100).optional(),
+  market: z.enum(['h2h', 'totals'], 'must be h2h or totals').optional(),
+});
+
+export function footballDataRoutes(deps: { db: Db; data: FootballData }) {
+  const { db, data } = deps;
+  const leagueBySlug = async (params: unknown) => {
+    const { slug } = parseInput(SlugParams, params, 'params');
+    const league = await resolveLeague(db, slug);
+    if (league === undefined) throw new HttpError(404, 'League not found');
+    return league;
+  };
+
+  return async function (app: FastifyInstance) {
+    app.get('/api/matches/today', async (request, reply) => {
+      const { league } = parseInput(LeagueQuery, request.query, 'query');
+      return sendCached(reply, await data.matchesToday(await resolveLeague(db, league)));
+    });
+    app.get('/api/leagues/:slug/table', async (request, reply) => {
+      return sendCached(reply, await data.table(await leagueBySlug(request.params)));
+    });
+    app.get('/api/leagues/:slug/stats', async (request, reply) => {
+      return sendCached(reply, await data.stats(await leagueBySlug(request.params)));
+    });
+    app.get('/api/odds', async (request, reply) => {
+      const { league, market } = parseInput(OddsQuery, request.query, 'query');
+      return sendCached(reply, await data.odds(await resolveLeague(db, league), market ?? 'h2h'));
+    });
+    app.get('/api/transfers', async (request, reply) => {
+      const { league } = parseInput(LeagueQuery, request.query, 'query');
+      return sendCached(reply, await data.transfers(await resolveLeague(db, league)));
+    });
+  };
+}
