@@ -40,8 +40,19 @@ export function getZoneOffsetMs(ms: number, timeZone: string): number {
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
+const lastDays = new Map<string, { startMs: number; endMs: number }>();
+
 /** Start (inclusive) and end (exclusive) of the calendar day containing `ms` in the zone. */
 export function getZonedDayRange(ms: number, timeZone: string): { startMs: number; endMs: number } {
+  // Asked on every request for today's matches: the answer changes only at midnight.
+  const last = lastDays.get(timeZone);
+  if (last !== undefined && ms >= last.startMs && ms < last.endMs) return last;
+  const day = computeZonedDayRange(ms, timeZone);
+  lastDays.set(timeZone, day);
+  return day;
+}
+
+function computeZonedDayRange(ms: number, timeZone: string): { startMs: number; endMs: number } {
   const p = getParts(ms, timeZone);
   const midnightWall = Date.UTC(p.year, p.month - 1, p.day);
   const startMs = midnightWall - getZoneOffsetMs(midnightWall, timeZone);

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { Db } from './db/client.ts';
@@ -9,6 +8,7 @@ import { handleError } from './http/errors.ts';
 import { createGateHook } from './http/gate.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import { createSessionSigner } from './http/session-token.ts';
 import { createFootballData, footballDataRoutes } from './routes/football-data.ts';
 import { functionRoutes } from './routes/functions.ts';
@@ -58,29 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
 
   // Order matters: headers and cookies come before the gate, which runs before any route.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'none'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'base-uri': ["'none'"],
-        'form-action': ["'self'"],
-        'object-src': ["'none'"],
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
+  app.addHook('onRequest', addSecurityHeaders);
   // The caching hook must see the payload before compression turns it into a stream.
   app.addHook('onSend', addCachingHeaders);
   await app.register(fastifyCookie);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-export type CachedBody = { body: string; etag: string };
+/** A serialised answer, kept as bytes so sending it needs no encoding. */
+export type CachedBody = { body: Buffer; etag: string };
 
 /**
  * Serialised JSON answers kept for a short time, so a burst of fans costs one database read.
@@ -26,7 +27,7 @@ export function createResponseCache(options: {
       const startedIn = generation;
       const promise = compute()
         .then((data) => {
-          const body = JSON.stringify(data);
+          const body = Buffer.from(JSON.stringify(data));
           const value = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
           // An answer computed before a clear() may hold old data: use it once, keep it not.
           if (startedIn === generation) {
