@@ -72,13 +72,6 @@ async function main() {
     );
   }
 
-  const startedAt = Date.now();
-  const pinnedNow = config.now?.getTime();
-  const now = () =>
-    pinnedNow === undefined
-      ? new Date()
-      : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
-
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedLeagues(database.db);
   const sessionSecret =
@@ -88,6 +81,14 @@ async function main() {
     ));
 
   const { provider, label } = await createProvider(config, database.db, logger);
+
+  // A pinned clock starts once the data is ready, so a slow first import does not eat into it.
+  const startedAt = Date.now();
+  const pinnedNow = config.now?.getTime();
+  const now = () =>
+    pinnedNow === undefined
+      ? new Date()
+      : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
   const cache = createResponseCache({ ttlMs: 2000 });
   const scheduler = createScheduler({
     db: database.db,

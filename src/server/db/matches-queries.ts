@@ -18,7 +18,7 @@ export type MatchInput = {
   htAwayScore: number | null;
 };
 
-/** Upserts matches by external id; a row changes (and its updated_at moves) only when its data does. */
+/** Upserts matches by external id; updated_at records the poll that last confirmed the row. */
 export async function upsertMatches(
   db: Db,
   input: MatchInput[],

@@ -99,37 +99,44 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'",
 /** Understat writes some names with HTML entities (M&#039;Bala Nzola): store the characters. */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#\d{1,6}|#x[0-9a-f]{1,6}|[a-z]+);/gi, (whole, code: string) => {
-    if (code.startsWith('#x') || code.startsWith('#X'))
-      return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
-    return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
+    if (!code.startsWith('#')) return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
+    const point = /^#x/i.test(code) ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+    // NUL, lone surrogates and points beyond Unicode name no character: keep the text.
+    const isCharacter = point > 0 && point <= 0x10ffff && (point < 0xd800 || point > 0xdfff);
+    return isCharacter ? String.fromCodePoint(point) : whole;
   });
 }
 
-type Parsed<T> = { file: string; rows: T[] };
+/** The rows of a file with the line each ends on (blank lines skipped but counted). */
+type Parsed<T> = { file: string; rows: T[]; lines: number[] };
 
 function parseCsv<S extends z.ZodType>(file: string, bytes: Buffer, schema: S): Parsed<z.infer<S>> {
-  let records: Record<string, string>[];
+  let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(bytes, { columns: true, skip_empty_lines: true, relax_column_count: false });
+    records = parse(bytes, {
+      columns: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      info: true,
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new DataFileError(
       `${file}${line === undefined ? '' : ` line ${line}`}: ${(error as Error).message}`,
     );
   }
-  const rows = records.map((record, index) => {
+  const rows = records.map(({ record, info }) => {
     const result = schema.safeParse(record);
     if (!result.success) {
       const issue = result.error.issues[0];
       // Line numbers count the header as line 1.
       throw new DataFileError(
-        `${file} line ${index + 2}: ${issue?.path.join('.') ?? 'row'} ${issue?.message ?? 'is invalid'}`,
+        `${file} line ${info.lines}: ${issue?.path.join('.') ?? 'row'} ${issue?.message ?? 'is invalid'}`,
       );
     }
     return result.data as z.infer<S>;
   });
-  return { file, rows };
+  return { file, rows, lines: records.map((r) => r.info.lines) };
 }
 
 async function readDataFile(dir: string, name: string): Promise<Buffer> {
@@ -164,6 +171,20 @@ function toOdds(
   return odds;
 }
 
+/** Stops on the first repeated key, naming the file and both lines. */
+function requireUnique<T>(parsed: Parsed<T>, keyOf: (row: T) => string, what: string) {
+  const seen = new Map<string, number>();
+  parsed.rows.forEach((row, index) => {
+    const key = keyOf(row);
+    const line = parsed.lines[index] ?? index + 2;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new DataFileError(`${parsed.file} line ${line}: ${what} ${key} repeats line ${first}`);
+    }
+    seen.set(key, line);
+  });
+}
+
 export type ImportResult = {
   skipped: boolean;
   matches: number;
@@ -193,10 +214,19 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
     Buffer,
     Buffer,
   ];
-  const clubs = parseCsv('clubs.csv', clubBytes, ClubRow).rows;
-  const results = parseCsv('results.csv.gz', resultBytes, ResultRow).rows;
-  const players = parseCsv('players.csv.gz', playerBytes, PlayerRow).rows;
-  const moves = parseCsv('transfers.csv.gz', transferBytes, TransferRow).rows;
+  const clubFile = parseCsv('clubs.csv', clubBytes, ClubRow);
+  const resultFile = parseCsv('results.csv.gz', resultBytes, ResultRow);
+  const playerFile = parseCsv('players.csv.gz', playerBytes, PlayerRow);
+  const moveFile = parseCsv('transfers.csv.gz', transferBytes, TransferRow);
+  const [clubs, results, players, moves] = [
+    clubFile.rows,
+    resultFile.rows,
+    playerFile.rows,
+    moveFile.rows,
+  ];
+  requireUnique(clubFile, (c) => c.key, 'key');
+  requireUnique(resultFile, (r) => `${r.div} ${r.season} ${r.home} v ${r.away}`, 'match');
+  requireUnique(playerFile, (p) => `${p.div} ${p.season} ${p.player_id}`, 'player_id');
 
   const matchRows = results.map((r, index) => ({
     div: r.div,
@@ -209,7 +239,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
     awayGoals: r.ftag,
     htHomeGoals: r.hthg,
     htAwayGoals: r.htag,
-    odds: toOdds(r, 'results.csv.gz', index + 2),
+    odds: toOdds(r, 'results.csv.gz', resultFile.lines[index] ?? index + 2),
   }));
 
   const divOfResultsName = new Map<string, string>();
@@ -226,7 +256,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
       const leagueId = div === undefined ? undefined : leagueIdByCode.get(div);
       if (leagueId === undefined) {
         throw new DataFileError(
-          `clubs.csv line ${index + 2}: results_name "${club.results_name}" appears in no result`,
+          `clubs.csv line ${clubFile.lines[index] ?? index + 2}: results_name "${club.results_name}" appears in no result`,
         );
       }
       const split = (names: string) => names.split('|').filter((n) => n !== '');
@@ -285,7 +315,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
       await tx.insert(historyPlayers).values(playerRows.slice(i, i + BATCH));
     }
     const transferRows = moves.map((m, index) => ({
-      line: index + 2,
+      line: moveFile.lines[index] ?? index + 2,
       div: m.div,
       season: m.season,
       window: m.window,

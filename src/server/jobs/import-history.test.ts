@@ -1,0 +1,477 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
+import type { Db } from '../db/client.ts';
+import {
+  historyMatches,
+  historyPlayers,
+  historyTransfers,
+  leagues,
+  settings,
+  teams,
+} from '../db/schema.ts';
+import { DataFileError, decodeEntities, runImportHistory } from './import-history.ts';
+
+const csv = (...lines: string[]) => `${lines.join('\n')}\n`;
+
+const CLUBS = csv(
+  'key,name,short_name,primary_colour,secondary_colour,results_name,understat_names,transfermarkt_names',
+  'ac-milan,AC Milan,MIL,#fb090b,#000000,Milan,AC Milan,AC Milan',
+  'arsenal,Arsenal,ARS,#ef0107,#ffffff,Arsenal,Arsenal,Arsenal FC',
+  'chelsea,Chelsea,CHE,#034694,#ffffff,Chelsea,,Chelsea FC',
+  'inter,Inter,INT,#0068a8,#000000,Inter,Inter,Inter Milan|FC Internazionale',
+  'juventus,Juventus,JUV,#000000,#ffffff,Juventus,Juventus,Juventus FC',
+);
+const RESULTS = csv(
+  'div,season,date,time,home,away,fthg,ftag,hthg,htag,B365H,B365D,B365A,B365>2.5,B365<2.5',
+  'I1,2024-2025,2024-08-17,17:30,Inter,Milan,2,1,1,0,1.8,3.6,4.5,1.9,1.95',
+  'E0,2024-2025,2024-08-17,15:00,Arsenal,Chelsea,1,1,0,1,1.65,4,5.25,,',
+  'I1,2024-2025,2024-08-18,,Juventus,Inter,0,0,,,,,,,',
+);
+const PLAYERS = csv(
+  'div,season,player_id,player_name,team,position,games,minutes,goals,assists',
+  'E0,2024-2025,2001,Bukayo Saka,Arsenal,F M,25,2100,10,11',
+  'I1,2024-2025,1002,M&#039;Bala Nzola,"AC Milan,Inter",F S,20,1200,5,1',
+  'I1,2024-2025,1001,Lautaro Martínez,Inter,F S,30,2500,20,4',
+);
+const TRANSFERS = csv(
+  'div,season,window,club,player,age,position,other_club,direction,fee_raw,fee_eur_m',
+  'E0,2024-2025,Summer,Arsenal FC,Riccardo Calafiori,22,Centre-Back,Bologna,in,€45.00m,45',
+  'I1,2024-2025,Summer,Inter Milan,Piotr Zieliński,30,Central Midfield,SSC Napoli,in,free transfer,0',
+  'I1,2024-2025,Winter,Inter Milan,Ath&amp;Co,NA,Centre-Back,Genoa,out,loan transfer,',
+);
+
+type FileName = 'clubs.csv' | 'results.csv.gz' | 'players.csv.gz' | 'transfers.csv.gz';
+const GOOD: Record<FileName, string> = {
+  'clubs.csv': CLUBS,
+  'results.csv.gz': RESULTS,
+  'players.csv.gz': PLAYERS,
+  'transfers.csv.gz': TRANSFERS,
+};
+
+/** Replaces one cell (line 1 is the header) of a CSV whose line has no quoted commas. */
+function setCell(text: string, line: number, column: string, value: string): string {
+  const lines = text.split('\n');
+  const index = (lines[0] ?? '').split(',').indexOf(column);
+  const cells = (lines[line - 1] ?? '').split(',');
+  if (index < 0 || cells.length < 2) throw new Error(`no cell ${column} on line ${line}`);
+  cells[index] = value;
+  lines[line - 1] = cells.join(',');
+  return lines.join('\n');
+}
+
+const dirs: string[] = [];
+
+/**
+ * A data folder with the good files, some replaced: text (gzipped for .gz names), raw bytes
+ * written as they are, or null for a missing file.
+ */
+async function writeDataDir(
+  overrides: Partial<Record<FileName, string | Buffer | null>> = {},
+): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-history-'));
+  dirs.push(dir);
+  for (const [name, content] of Object.entries({ ...GOOD, ...overrides })) {
+    if (content === null) continue;
+    const bytes = typeof content === 'string' && name.endsWith('.gz') ? gzipSync(content) : content;
+    await writeFile(path.join(dir, name), bytes);
+  }
+  return dir;
+}
+
+/** Every row the import writes, to compare the database before and after. */
+async function readState(db: Db) {
+  return {
+    matches: await db.select().from(historyMatches).orderBy(asc(historyMatches.id)),
+    players: await db.select().from(historyPlayers).orderBy(asc(historyPlayers.id)),
+    transfers: await db.select().from(historyTransfers).orderBy(asc(historyTransfers.id)),
+    teams: await db.select().from(teams).orderBy(asc(teams.id)),
+    settings: await db.select().from(settings).orderBy(asc(settings.key)),
+  };
+}
+
+async function expectDataFileError(promise: Promise<unknown>, message: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DataFileError);
+  expect((error as Error).message).toContain(message);
+}
+
+let database: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDb();
+  db = database.db;
+});
+afterAll(async () => {
+  await database.close();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+beforeEach(async () => {
+  await db.delete(historyMatches);
+  await db.delete(historyPlayers);
+  await db.delete(historyTransfers);
+  await db.delete(settings);
+  await db.delete(teams);
+});
+
+const importFrom = (dataDir: string) => runImportHistory({ db, dataDir });
+
+describe('runImportHistory', () => {
+  it('imports every row of the four files', async () => {
+    const result = await importFrom(await writeDataDir());
+    expect(result).toEqual({ skipped: false, matches: 3, players: 3, transfers: 3, clubs: 5 });
+
+    const state = await readState(db);
+    expect(state.matches.map(({ id: _, ...row }) => row)).toEqual([
+      {
+        div: 'I1',
+        season: '2024-2025',
+        date: '2024-08-17',
+        time: '17:30',
+        home: 'Inter',
+        away: 'Milan',
+        homeGoals: 2,
+        awayGoals: 1,
+        htHomeGoals: 1,
+        htAwayGoals: 0,
+        odds: { B365H: 1.8, B365D: 3.6, B365A: 4.5, 'B365>2.5': 1.9, 'B365<2.5': 1.95 },
+      },
+      {
+        div: 'E0',
+        season: '2024-2025',
+        date: '2024-08-17',
+        time: '15:00',
+        home: 'Arsenal',
+        away: 'Chelsea',
+        homeGoals: 1,
+        awayGoals: 1,
+        htHomeGoals: 0,
+        htAwayGoals: 1,
+        odds: { B365H: 1.65, B365D: 4, B365A: 5.25 },
+      },
+      {
+        div: 'I1',
+        season: '2024-2025',
+        date: '2024-08-18',
+        time: null,
+        home: 'Juventus',
+        away: 'Inter',
+        homeGoals: 0,
+        awayGoals: 0,
+        htHomeGoals: null,
+        htAwayGoals: null,
+        odds: {},
+      },
+    ]);
+    expect(state.players.map((p) => [p.div, p.playerId, p.name, p.team, p.goals])).toEqual([
+      ['E0', '2001', 'Bukayo Saka', 'Arsenal', 10],
+      ['I1', '1002', "M'Bala Nzola", 'AC Milan,Inter', 5],
+      ['I1', '1001', 'Lautaro Martínez', 'Inter', 20],
+    ]);
+    expect(state.transfers.map(({ id: _, ...row }) => row)).toEqual([
+      {
+        line: 2,
+        div: 'E0',
+        season: '2024-2025',
+        window: 'Summer',
+        club: 'Arsenal FC',
+        player: 'Riccardo Calafiori',
+        age: 22,
+        position: 'Centre-Back',
+        otherClub: 'Bologna',
+        direction: 'in',
+        feeRaw: '€45.00m',
+        feeEurM: 45,
+      },
+      expect.objectContaining({ line: 3, player: 'Piotr Zieliński', feeEurM: 0 }),
+      expect.objectContaining({ line: 4, player: 'Ath&Co', age: null, feeEurM: null }),
+    ]);
+  });
+
+  it('creates the clubs in the league of their results, with their aliases', async () => {
+    await importFrom(await writeDataDir());
+    const rows = await db
+      .select({
+        key: teams.key,
+        league: leagues.slug,
+        name: teams.name,
+        shortName: teams.shortName,
+        logoUrl: teams.logoUrl,
+        primaryColour: teams.primaryColour,
+        secondaryColour: teams.secondaryColour,
+        aliases: teams.aliases,
+      })
+      .from(teams)
+      .innerJoin(leagues, eq(teams.leagueId, leagues.id))
+      .orderBy(asc(teams.key));
+    expect(rows.map((r) => [r.key, r.league])).toEqual([
+      ['ac-milan', 'serie-a'],
+      ['arsenal', 'premier-league'],
+      ['chelsea', 'premier-league'],
+      ['inter', 'serie-a'],
+      ['juventus', 'serie-a'],
+    ]);
+    expect(rows.find((r) => r.key === 'inter')).toEqual({
+      key: 'inter',
+      league: 'serie-a',
+      name: 'Inter',
+      shortName: 'INT',
+      logoUrl: '/img/crest/inter.svg',
+      primaryColour: '#0068a8',
+      secondaryColour: '#000000',
+      aliases: {
+        results: 'Inter',
+        understat: ['Inter'],
+        transfermarkt: ['Inter Milan', 'FC Internazionale'],
+      },
+    });
+    expect(rows.find((r) => r.key === 'chelsea')?.aliases).toEqual({
+      results: 'Chelsea',
+      understat: [],
+      transfermarkt: ['Chelsea FC'],
+    });
+  });
+
+  it('skips a second run over the same files and changes nothing', async () => {
+    const dir = await writeDataDir();
+    await importFrom(dir);
+    const before = await readState(db);
+
+    const result = await importFrom(dir);
+    expect(result).toEqual({ skipped: true, matches: 0, players: 0, transfers: 0, clubs: 0 });
+    expect(await readState(db)).toEqual(before);
+  });
+
+  it('replaces the history when a file changes, keeping each club once with its id', async () => {
+    await importFrom(await writeDataDir());
+    const before = await readState(db);
+
+    const results = `${RESULTS}I1,2024-2025,2024-08-25,20:45,Milan,Juventus,1,2,0,1,2.5,3.2,2.9,,\n`;
+    const result = await importFrom(await writeDataDir({ 'results.csv.gz': results }));
+    expect(result).toMatchObject({ skipped: false, matches: 4, players: 3, transfers: 3 });
+
+    const after = await readState(db);
+    expect(after.matches.map((m) => `${m.home}-${m.away}`)).toEqual([
+      'Inter-Milan',
+      'Arsenal-Chelsea',
+      'Juventus-Inter',
+      'Milan-Juventus',
+    ]);
+    expect(after.players).toHaveLength(3);
+    expect(after.transfers).toHaveLength(3);
+    expect(after.teams).toEqual(before.teams);
+    expect(after.settings[0]?.value).not.toBe(before.settings[0]?.value);
+  });
+
+  it('refuses a corrupt results file on an empty database, inserting nothing', async () => {
+    const empty = await readState(db);
+    const results = setCell(RESULTS, 4, 'fthg', 'two');
+    await expectDataFileError(
+      importFrom(await writeDataDir({ 'results.csv.gz': results })),
+      'results.csv.gz line 4: fthg',
+    );
+    expect(await readState(db)).toEqual(empty);
+    expect(empty.teams).toEqual([]);
+  });
+
+  it.each<[string, FileName, string, string]>([
+    [
+      'a word for goals',
+      'results.csv.gz',
+      setCell(RESULTS, 4, 'fthg', 'two'),
+      'results.csv.gz line 4: fthg',
+    ],
+    [
+      'a negative goal count',
+      'results.csv.gz',
+      setCell(RESULTS, 2, 'ftag', '-1'),
+      'results.csv.gz line 2: ftag',
+    ],
+    [
+      'an unknown division',
+      'results.csv.gz',
+      setCell(RESULTS, 3, 'div', 'E9'),
+      'results.csv.gz line 3: div',
+    ],
+    [
+      'a badly written season',
+      'results.csv.gz',
+      setCell(RESULTS, 2, 'season', '2024/25'),
+      'results.csv.gz line 2: season must look like 2022-2023',
+    ],
+    [
+      'a UK-style date',
+      'results.csv.gz',
+      setCell(RESULTS, 2, 'date', '17/08/2024'),
+      'results.csv.gz line 2: date must be YYYY-MM-DD',
+    ],
+    [
+      'a clock time in words',
+      'results.csv.gz',
+      setCell(RESULTS, 3, 'time', '3pm'),
+      'results.csv.gz line 3: time',
+    ],
+    [
+      'a price below 1',
+      'results.csv.gz',
+      setCell(RESULTS, 2, 'B365H', '0.95'),
+      'results.csv.gz line 2: B365H must be a decimal price',
+    ],
+    [
+      'a price in words',
+      'results.csv.gz',
+      setCell(RESULTS, 3, 'B365>2.5', 'evens'),
+      'results.csv.gz line 3: B365>2.5 must be a decimal price',
+    ],
+    [
+      'a short row',
+      'results.csv.gz',
+      RESULTS.replace('0,0,,,,,,,', '0,0'),
+      'results.csv.gz line 4:',
+    ],
+    [
+      'a player id that is not a number',
+      'players.csv.gz',
+      setCell(PLAYERS, 2, 'player_id', 'p2001'),
+      'players.csv.gz line 2: player_id must be a number',
+    ],
+    [
+      'fractional minutes',
+      'players.csv.gz',
+      setCell(PLAYERS, 4, 'minutes', '90.5'),
+      'players.csv.gz line 4: minutes',
+    ],
+    [
+      'an unknown direction',
+      'transfers.csv.gz',
+      setCell(TRANSFERS, 2, 'direction', 'sideways'),
+      'transfers.csv.gz line 2: direction',
+    ],
+    [
+      'an unknown window',
+      'transfers.csv.gz',
+      setCell(TRANSFERS, 3, 'window', 'Spring'),
+      'transfers.csv.gz line 3: window',
+    ],
+    [
+      'a negative fee',
+      'transfers.csv.gz',
+      setCell(TRANSFERS, 2, 'fee_eur_m', '-45'),
+      'transfers.csv.gz line 2: fee_eur_m',
+    ],
+    [
+      'a colour name',
+      'clubs.csv',
+      setCell(CLUBS, 2, 'primary_colour', 'red'),
+      'clubs.csv line 2: primary_colour must be a #rrggbb colour',
+    ],
+    [
+      'a key with capitals',
+      'clubs.csv',
+      setCell(CLUBS, 3, 'key', 'Arsenal'),
+      'clubs.csv line 3: key must be a kebab-case key',
+    ],
+    [
+      'a long short name',
+      'clubs.csv',
+      setCell(CLUBS, 4, 'short_name', 'CHELSEA'),
+      'clubs.csv line 4: short_name',
+    ],
+    [
+      'a club in no result',
+      'clubs.csv',
+      setCell(CLUBS, 6, 'results_name', 'Juve'),
+      'clubs.csv line 6: results_name "Juve" appears in no result',
+    ],
+  ])('refuses %s in %s with its line, changing nothing', async (_, name, content, message) => {
+    await importFrom(await writeDataDir());
+    const before = await readState(db);
+    await expectDataFileError(importFrom(await writeDataDir({ [name]: content })), message);
+    expect(await readState(db)).toEqual(before);
+  });
+
+  it('counts blank lines when it names the line of an error', async () => {
+    const clubs = setCell(CLUBS, 6, 'primary_colour', 'red').replace('\narsenal,', '\n\narsenal,');
+    await expectDataFileError(
+      importFrom(await writeDataDir({ 'clubs.csv': clubs })),
+      'clubs.csv line 7: primary_colour',
+    );
+  });
+
+  it('names a match that appears twice, with both lines', async () => {
+    const duplicated = `${RESULTS}I1,2024-2025,2024-08-17,17:30,Inter,Milan,2,1,1,0,,,,,\n`;
+    await expectDataFileError(
+      importFrom(await writeDataDir({ 'results.csv.gz': duplicated })),
+      'results.csv.gz line',
+    );
+    await expect(importFrom(await writeDataDir({ 'results.csv.gz': duplicated }))).rejects.toThrow(
+      /repeats line \d+/,
+    );
+  });
+
+  it('rolls back every write when the database refuses a row', async () => {
+    await importFrom(await writeDataDir());
+    const before = await readState(db);
+    // Postgres refuses a NUL character in text, after teams and the old history were touched.
+    const refused = PLAYERS.replace(/\n(\w+,\d{4}-\d{4},\d+,)([^,]+)/, '\n$1Bad\u0000Name');
+    expect(refused).not.toBe(PLAYERS);
+    await expect(importFrom(await writeDataDir({ 'players.csv.gz': refused }))).rejects.toThrow();
+    expect(await readState(db)).toEqual(before);
+  });
+
+  it.each<[FileName]>([
+    ['clubs.csv'],
+    ['results.csv.gz'],
+    ['players.csv.gz'],
+    ['transfers.csv.gz'],
+  ])('names %s when it is missing', async (name) => {
+    const dir = await writeDataDir({ [name]: null });
+    await expectDataFileError(importFrom(dir), `${name}: missing (looked in ${dir})`);
+    expect((await readState(db)).teams).toEqual([]);
+  });
+
+  it.each<[FileName, Buffer]>([
+    ['results.csv.gz', Buffer.from(RESULTS)],
+    ['players.csv.gz', gzipSync(PLAYERS).subarray(0, 40)],
+    ['transfers.csv.gz', Buffer.from('not gzip at all')],
+  ])('names %s when it is not valid gzip', async (name, bytes) => {
+    await expectDataFileError(
+      importFrom(await writeDataDir({ [name]: bytes })),
+      `${name}: not a valid gzip file`,
+    );
+    expect((await readState(db)).matches).toEqual([]);
+  });
+});
+
+describe('decodeEntities', () => {
+  it.each([
+    ['M&#039;Bala Nzola', "M'Bala Nzola"],
+    ['Ath&amp;Co', 'Ath&Co'],
+    ['&quot;Kun&quot; Ag&#252;ero', '"Kun" Agüero'],
+    ['&lt;b&gt;', '<b>'],
+    ['&AMP; &Apos;', "& '"],
+    ['Gon&#xE7;alo &#X4E;', 'Gonçalo N'],
+    ['Jos&eacute; &amp', 'Jos&eacute; &amp'],
+    ['&#128512;', '😀'],
+    ['Plain Name', 'Plain Name'],
+    ['', ''],
+  ])('turns %j into %j', (text, expected) => {
+    expect(decodeEntities(text)).toBe(expected);
+  });
+
+  it.each([['&#x110000;'], ['&#xFFFFFF;'], ['&#0;'], ['&#xD800;']])(
+    'leaves %j, which names no character, as it is',
+    (text) => {
+      expect(decodeEntities(text)).toBe(text);
+    },
+  );
+});

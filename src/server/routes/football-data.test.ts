@@ -1,0 +1,758 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  createFakeProvider,
+  createProviderMatch,
+  createProviderOdds,
+} from '../../../tests/helpers/fake-provider.ts';
+import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { getTeamIdsByKey } from '../db/teams-queries.ts';
+import { runSyncLeagueData, runSyncMatches } from '../jobs/sync-provider.ts';
+
+// The test app's clock: 17:30 on Saturday 21 November 2026 in Johannesburg (GMT+2), whose day
+// runs from 2026-11-20T22:00Z to 2026-11-21T22:00Z. The provider was last synced a little earlier.
+const SYNCED_AT = new Date('2026-11-21T15:29:30Z');
+
+const team = (key: string, leagueSlug: string, name: string, shortName: string, crest = true) => ({
+  key,
+  leagueSlug,
+  name,
+  shortName,
+  logoUrl: crest ? `/img/crest/${key}.svg` : null,
+});
+const teams = [
+  team('arsenal', 'premier-league', 'Arsenal', 'ARS'),
+  team('chelsea', 'premier-league', 'Chelsea', 'CHE', false),
+  team('liverpool', 'premier-league', 'Liverpool', 'LIV'),
+  team('everton', 'premier-league', 'Everton', 'EVE'),
+  team('inter', 'serie-a', 'Inter', 'INT'),
+  team('milan', 'serie-a', 'AC Milan', 'MIL'),
+  team('juventus', 'serie-a', 'Juventus', 'JUV', false),
+  team('napoli', 'serie-a', 'Napoli', 'NAP'),
+];
+
+const finished = createProviderMatch({
+  id: 'pl1',
+  leagueSlug: 'premier-league',
+  homeKey: 'arsenal',
+  awayKey: 'chelsea',
+  kickoff: new Date('2026-11-21T12:30:00Z'),
+  phase: 'finished',
+  minute: '90',
+  homeScore: 2,
+  awayScore: 1,
+  htHomeScore: 1,
+  htAwayScore: 0,
+});
+const halftime = createProviderMatch({
+  id: 'sa1',
+  leagueSlug: 'serie-a',
+  homeKey: 'inter',
+  awayKey: 'milan',
+  kickoff: new Date('2026-11-21T14:00:00Z'),
+  phase: 'halftime',
+  minute: 'HT',
+  homeScore: 1,
+  awayScore: 0,
+  htHomeScore: 1,
+  htAwayScore: 0,
+});
+const live = createProviderMatch({
+  id: 'sa2',
+  leagueSlug: 'serie-a',
+  homeKey: 'juventus',
+  awayKey: 'napoli',
+  kickoff: new Date('2026-11-21T14:30:00Z'),
+  phase: 'live',
+  minute: '62',
+  homeScore: 0,
+  awayScore: 1,
+  htHomeScore: 0,
+  htAwayScore: 0,
+});
+const tonight = createProviderMatch({
+  id: 'pl2',
+  leagueSlug: 'premier-league',
+  homeKey: 'liverpool',
+  awayKey: 'everton',
+  kickoff: new Date('2026-11-21T19:00:00Z'),
+});
+// 23:30 on the day before and 00:30 on the day after, in Johannesburg.
+const yesterday = createProviderMatch({
+  id: 'sa0',
+  leagueSlug: 'serie-a',
+  homeKey: 'napoli',
+  awayKey: 'milan',
+  kickoff: new Date('2026-11-20T21:30:00Z'),
+  phase: 'finished',
+  minute: '90',
+  homeScore: 1,
+  awayScore: 1,
+});
+const tomorrow = createProviderMatch({
+  id: 'sa3',
+  leagueSlug: 'serie-a',
+  homeKey: 'milan',
+  awayKey: 'juventus',
+  kickoff: new Date('2026-11-21T22:30:00Z'),
+});
+
+const yesterdayOdds = createProviderOdds(
+  yesterday,
+  { home: 'Napoli', away: 'AC Milan' },
+  { h2h: [2.1, 3.3, 3.5] },
+);
+const liveOdds = createProviderOdds(
+  live,
+  { home: 'Juventus', away: 'Napoli' },
+  { h2h: [2.4, 3.1, 3] },
+);
+const tonightOdds = createProviderOdds(
+  tonight,
+  { home: 'Liverpool', away: 'Everton' },
+  { h2h: [1.5, 4.2, 6.5], totals: [1.7, 2.15] },
+);
+const tomorrowOdds = createProviderOdds(
+  tomorrow,
+  { home: 'AC Milan', away: 'Juventus' },
+  { h2h: [2.6, 3.2, 2.8] },
+);
+
+const player = (
+  playerId: string,
+  nick: string,
+  teamKey: string | null,
+  total: number,
+  flag = 'it',
+) => ({
+  playerId,
+  nick,
+  imageUrl: teamKey === null ? null : `/img/player/${playerId}.svg`,
+  flag,
+  teamKey,
+  total,
+});
+const move = (
+  teamKey: string,
+  direction: 'in' | 'out',
+  playerId: string,
+  playerName: string,
+  otherClub: string,
+  type: string,
+  valor: string,
+) => ({
+  teamKey,
+  direction,
+  playerId,
+  playerName,
+  imageUrl: null,
+  flag: 'it',
+  otherClub,
+  type,
+  valor,
+  window: 'Summer',
+});
+
+const provider = createFakeProvider({
+  teams,
+  matches: [finished, halftime, live, tonight, yesterday, tomorrow],
+  standings: {
+    'serie-a': [
+      {
+        teamKey: 'inter',
+        pos: 1,
+        wins: 8,
+        draws: 2,
+        losses: 1,
+        goalsFor: 20,
+        goalsAgainst: 8,
+        points: 26,
+      },
+      {
+        teamKey: 'napoli',
+        pos: 2,
+        wins: 7,
+        draws: 3,
+        losses: 1,
+        goalsFor: 18,
+        goalsAgainst: 9,
+        points: 24,
+      },
+      {
+        teamKey: 'milan',
+        pos: 3,
+        wins: 6,
+        draws: 2,
+        losses: 3,
+        goalsFor: 17,
+        goalsAgainst: 12,
+        points: 20,
+      },
+      {
+        teamKey: 'juventus',
+        pos: 4,
+        wins: 5,
+        draws: 4,
+        losses: 2,
+        goalsFor: 14,
+        goalsAgainst: 10,
+        points: 19,
+      },
+    ],
+  },
+  topPlayers: {
+    'serie-a': {
+      goals: [
+        player('p1', 'Lautaro', 'inter', 9, 'ar'),
+        player('p2', 'Vlahović', 'juventus', 7, 'rs'),
+      ],
+      assists: [player('p3', 'Pulisic', 'milan', 5, 'us'), player('p4', 'Free Agent', null, 2, '')],
+    },
+  },
+  odds: [yesterdayOdds, liveOdds, tonightOdds, tomorrowOdds],
+  transfers: {
+    'premier-league': [
+      move('arsenal', 'in', 't1', 'Riccardo Calafiori', 'Bologna', 'transfer', '45'),
+    ],
+    'serie-a': [
+      move('inter', 'in', 't2', 'Piotr Zieliński', 'Napoli', 'free', '0'),
+      move('inter', 'out', 't3', 'Valentin Carboni', 'Genoa', 'loan', ''),
+      move('milan', 'in', 't4', 'Álvaro Morata', 'Atlético Madrid', 'transfer', '13'),
+    ],
+  },
+});
+
+let t: TestApp;
+let cookie: string;
+let teamIds: Map<string, number>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const deps = { db: t.database.db, provider, now: SYNCED_AT, timeZone: 'Africa/Johannesburg' };
+  await runSyncLeagueData(deps);
+  await runSyncMatches(deps);
+  teamIds = await getTeamIdsByKey(
+    t.database.db,
+    teams.map((x) => x.key),
+  );
+  cookie = await loginCookie(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { cookie, ...headers } });
+const post = (url: string, payload?: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const idOf = (key: string) => teamIds.get(key);
+
+const boardItems = {
+  finished: {
+    id: expect.any(Number),
+    competition_name: 'Premier League',
+    league_slug: 'premier-league',
+    local: 'Arsenal',
+    visitor: 'Chelsea',
+    local_shield: '/img/crest/arsenal.svg',
+    visitor_shield: '',
+    status: 1,
+    result: '2-1',
+    hour: '14:30',
+    minute: '90',
+    date: '2026-11-21T12:30:00.000Z',
+  },
+  halftime: {
+    id: expect.any(Number),
+    competition_name: 'Serie A',
+    league_slug: 'serie-a',
+    local: 'Inter',
+    visitor: 'AC Milan',
+    local_shield: '/img/crest/inter.svg',
+    visitor_shield: '/img/crest/milan.svg',
+    status: 5,
+    result: '1-0',
+    hour: '16:00',
+    minute: 'HT',
+    date: '2026-11-21T14:00:00.000Z',
+  },
+  live: {
+    id: expect.any(Number),
+    competition_name: 'Serie A',
+    league_slug: 'serie-a',
+    local: 'Juventus',
+    visitor: 'Napoli',
+    local_shield: '',
+    visitor_shield: '/img/crest/napoli.svg',
+    status: 0,
+    result: '0-1',
+    hour: '16:30',
+    minute: '62',
+    date: '2026-11-21T14:30:00.000Z',
+  },
+  scheduled: {
+    id: expect.any(Number),
+    competition_name: 'Premier League',
+    league_slug: 'premier-league',
+    local: 'Liverpool',
+    visitor: 'Everton',
+    local_shield: '/img/crest/liverpool.svg',
+    visitor_shield: '/img/crest/everton.svg',
+    status: -1,
+    result: 'x-x',
+    hour: '21:00',
+    minute: '',
+    date: '2026-11-21T19:00:00.000Z',
+  },
+};
+
+describe('GET /api/matches/today', () => {
+  it("lists the day's matches of every league in kick-off order, in the live-match shape", async () => {
+    const response = await get('/api/matches/today');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({
+      matches: [boardItems.finished, boardItems.halftime, boardItems.live, boardItems.scheduled],
+      updated_at: '2026-11-21T15:29:30.000Z',
+    });
+  });
+
+  it.each([
+    ['its slug', 'serie-a'],
+    ['its name', 'Serie%20A'],
+    ['its slug in capitals', 'SERIE-A'],
+  ])('keeps one league named by %s', async (_, league) => {
+    const response = await get(`/api/matches/today?league=${league}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      matches: [boardItems.halftime, boardItems.live],
+      updated_at: '2026-11-21T15:29:30.000Z',
+    });
+  });
+
+  it.each([['all'], ['']])('lists every league for league=%j', async (league) => {
+    const response = await get(`/api/matches/today?league=${league}`);
+    expect(response.json<{ matches: unknown[] }>().matches).toHaveLength(4);
+  });
+
+  it('answers an empty board with no update time for a league without matches today', async () => {
+    const response = await get('/api/matches/today?league=bundesliga');
+    expect(response.json()).toEqual({ matches: [], updated_at: null });
+  });
+
+  it('answers 404 for an unknown league', async () => {
+    const response = await get('/api/matches/today?league=serie-b');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'League not found' });
+  });
+
+  it('answers 400 naming an unknown query field', async () => {
+    const response = await get('/api/matches/today?date=2026-11-22');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'query.date: unknown field' });
+  });
+
+  it('answers 400 for an overlong league', async () => {
+    const response = await get(`/api/matches/today?league=${'x'.repeat(101)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toMatch(/^league: /);
+  });
+});
+
+describe('GET /api/leagues/:slug/table', () => {
+  it('lists the table rows in position order', async () => {
+    const response = await get('/api/leagues/serie-a/table');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      table: [
+        {
+          id: idOf('inter'),
+          pos: 1,
+          team: 'Inter',
+          shield: '/img/crest/inter.svg',
+          wins: 8,
+          draws: 2,
+          losses: 1,
+          points: 26,
+          goals_for: 20,
+          goals_against: 8,
+        },
+        {
+          id: idOf('napoli'),
+          pos: 2,
+          team: 'Napoli',
+          shield: '/img/crest/napoli.svg',
+          wins: 7,
+          draws: 3,
+          losses: 1,
+          points: 24,
+          goals_for: 18,
+          goals_against: 9,
+        },
+        {
+          id: idOf('milan'),
+          pos: 3,
+          team: 'AC Milan',
+          shield: '/img/crest/milan.svg',
+          wins: 6,
+          draws: 2,
+          losses: 3,
+          points: 20,
+          goals_for: 17,
+          goals_against: 12,
+        },
+        {
+          id: idOf('juventus'),
+          pos: 4,
+          team: 'Juventus',
+          shield: '',
+          wins: 5,
+          draws: 4,
+          losses: 2,
+          points: 19,
+          goals_for: 14,
+          goals_against: 10,
+        },
+      ],
+    });
+  });
+
+  it('answers an empty table for a league the provider has none for', async () => {
+    const response = await get('/api/leagues/ligue-1/table');
+    expect(response.json()).toEqual({ table: [] });
+  });
+
+  it('answers 404 for an unknown slug', async () => {
+    const response = await get('/api/leagues/serie-b/table');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'League not found' });
+  });
+});
+
+describe('GET /api/leagues/:slug/stats', () => {
+  it('lists top scorers and assisters with their clubs', async () => {
+    const response = await get('/api/leagues/serie-a/stats');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      stats: {
+        goals: [
+          {
+            player_id: 'p1',
+            nick: 'Lautaro',
+            player_image: '/img/player/p1.svg',
+            flag: 'ar',
+            team_name: 'Inter',
+            team_shield: '/img/crest/inter.svg',
+            total: 9,
+          },
+          {
+            player_id: 'p2',
+            nick: 'Vlahović',
+            player_image: '/img/player/p2.svg',
+            flag: 'rs',
+            team_name: 'Juventus',
+            team_shield: '',
+            total: 7,
+          },
+        ],
+        asists: [
+          {
+            player_id: 'p3',
+            nick: 'Pulisic',
+            player_image: '/img/player/p3.svg',
+            flag: 'us',
+            team_name: 'AC Milan',
+            team_shield: '/img/crest/milan.svg',
+            total: 5,
+          },
+          {
+            player_id: 'p4',
+            nick: 'Free Agent',
+            player_image: '',
+            flag: '',
+            team_name: '',
+            team_shield: '',
+            total: 2,
+          },
+        ],
+      },
+    });
+  });
+
+  it('answers empty lists for a league without stats', async () => {
+    const response = await get('/api/leagues/premier-league/stats');
+    expect(response.json()).toEqual({ stats: { goals: [], asists: [] } });
+  });
+
+  it('answers 404 for an unknown slug', async () => {
+    const response = await get('/api/leagues/serie-b/stats');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'League not found' });
+  });
+});
+
+/** The event as stored for one market: each bookmaker keeps only that market. */
+const eventFor = (odds: typeof tonightOdds, market: 'h2h' | 'totals') => ({
+  ...odds.event,
+  bookmakers: odds.event.bookmakers.map((b) => ({
+    ...b,
+    markets: b.markets.filter((m) => m.key === market),
+  })),
+});
+
+describe('GET /api/odds', () => {
+  it('lists head-to-head odds of matches not yet kicked off, soonest first', async () => {
+    const response = await get('/api/odds');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      events: [eventFor(tonightOdds, 'h2h'), eventFor(tomorrowOdds, 'h2h')],
+    });
+  });
+
+  it('lists the totals market when asked', async () => {
+    const response = await get('/api/odds?market=totals');
+    expect(response.json()).toEqual({ events: [eventFor(tonightOdds, 'totals')] });
+  });
+
+  it.each([
+    ['serie-a', 'h2h', ['fake:sa3']],
+    ['Premier%20League', 'h2h', ['fake:pl2']],
+    ['premier-league', 'totals', ['fake:pl2']],
+    ['serie-a', 'totals', []],
+    ['bundesliga', 'h2h', []],
+  ])('keeps league %s for market %s', async (league, market, ids) => {
+    const response = await get(`/api/odds?league=${league}&market=${market}`);
+    expect(response.json<{ events: { id: string }[] }>().events.map((e) => e.id)).toEqual(ids);
+  });
+
+  it('answers 400 naming the market for an unknown one', async () => {
+    const response = await get('/api/odds?market=spread');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'market: must be h2h or totals' });
+  });
+
+  it('answers 400 naming an unknown query field', async () => {
+    const response = await get('/api/odds?leagueName=serie-a');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'query.leagueName: unknown field' });
+  });
+
+  it('answers 404 for an unknown league', async () => {
+    const response = await get('/api/odds?league=serie-b');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'League not found' });
+  });
+});
+
+const transferTeams = {
+  arsenal: {
+    id: expect.any(Number),
+    name: 'Arsenal',
+    shield: '/img/crest/arsenal.svg',
+    league_alias: 'premier-league',
+    arrivals: [
+      {
+        id: 't1',
+        name: 'Riccardo Calafiori',
+        image: '',
+        flag: 'it',
+        team: 'Bologna',
+        type: 'transfer',
+        valor: '45',
+      },
+    ],
+    departures: [],
+    rumors: [],
+  },
+  milan: {
+    id: expect.any(Number),
+    name: 'AC Milan',
+    shield: '/img/crest/milan.svg',
+    league_alias: 'serie-a',
+    arrivals: [
+      {
+        id: 't4',
+        name: 'Álvaro Morata',
+        image: '',
+        flag: 'it',
+        team: 'Atlético Madrid',
+        type: 'transfer',
+        valor: '13',
+      },
+    ],
+    departures: [],
+    rumors: [],
+  },
+  inter: {
+    id: expect.any(Number),
+    name: 'Inter',
+    shield: '/img/crest/inter.svg',
+    league_alias: 'serie-a',
+    arrivals: [
+      {
+        id: 't2',
+        name: 'Piotr Zieliński',
+        image: '',
+        flag: 'it',
+        team: 'Napoli',
+        type: 'free',
+        valor: '0',
+      },
+    ],
+    departures: [
+      {
+        id: 't3',
+        name: 'Valentin Carboni',
+        image: '',
+        flag: 'it',
+        team: 'Genoa',
+        type: 'loan',
+        valor: '',
+      },
+    ],
+    rumors: [],
+  },
+};
+
+describe('GET /api/transfers', () => {
+  it('lists clubs in league order then by name, with arrivals and departures apart', async () => {
+    const response = await get('/api/transfers');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      transfers: [transferTeams.arsenal, transferTeams.milan, transferTeams.inter],
+    });
+    const [arsenal, milan, inter] = response.json<{ transfers: { id: number }[] }>().transfers;
+    expect([arsenal?.id, milan?.id, inter?.id]).toEqual([
+      idOf('arsenal'),
+      idOf('milan'),
+      idOf('inter'),
+    ]);
+  });
+
+  it('keeps one league', async () => {
+    const response = await get('/api/transfers?league=serie-a');
+    expect(response.json()).toEqual({ transfers: [transferTeams.milan, transferTeams.inter] });
+  });
+
+  it('answers an empty list for a league without transfers', async () => {
+    const response = await get('/api/transfers?league=la-liga');
+    expect(response.json()).toEqual({ transfers: [] });
+  });
+
+  it('answers 404 for an unknown league', async () => {
+    const response = await get('/api/transfers?league=serie-b');
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('caching of the data answers', () => {
+  it.each([
+    ['/api/matches/today'],
+    ['/api/leagues/serie-a/table'],
+    ['/api/leagues/serie-a/stats'],
+    ['/api/odds'],
+    ['/api/transfers'],
+  ])('%s is privately cacheable and answers 304 to its ETag', async (url) => {
+    const first = await get(url);
+    expect(first.headers['cache-control']).toMatch(/^private, max-age=\d+/);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await get(url, { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const weak = await get(url, { 'if-none-match': `"other", W/${String(etag)}` });
+    expect(weak.statusCode).toBe(304);
+    const stale = await get(url, { 'if-none-match': '"something-else"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(first.body);
+  });
+});
+
+describe('the data routes without the session cookie', () => {
+  it.each([
+    ['GET', '/api/matches/today'],
+    ['GET', '/api/matches/today?league=serie-a'],
+    ['GET', '/api/leagues/serie-a/table'],
+    ['GET', '/api/leagues/serie-a/stats'],
+    ['GET', '/api/odds'],
+    ['GET', '/api/transfers'],
+    ['POST', '/functions/v1/fetch-matches'],
+    ['POST', '/functions/v1/fetch-league-table'],
+    ['POST', '/functions/v1/fetch-league-stats'],
+    ['POST', '/functions/v1/fetch-odds'],
+    ['POST', '/functions/v1/fetch-transfers'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { payload: { league: 'serie-a' } } : {}),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Unauthorized' });
+  });
+});
+
+describe('the function aliases', () => {
+  it.each([
+    ['fetch-matches', {}, '/api/matches/today'],
+    ['fetch-matches', { league: 'serie-a' }, '/api/matches/today?league=serie-a'],
+    ['fetch-matches', { league: 'Premier League' }, '/api/matches/today?league=premier-league'],
+    ['fetch-league-table', { league: 'serie-a' }, '/api/leagues/serie-a/table'],
+    ['fetch-league-table', { league: 'Serie A' }, '/api/leagues/serie-a/table'],
+    ['fetch-league-stats', { league: 'serie-a' }, '/api/leagues/serie-a/stats'],
+    ['fetch-odds', {}, '/api/odds'],
+    ['fetch-odds', { leagueName: 'Serie A' }, '/api/odds?league=serie-a'],
+    [
+      'fetch-odds',
+      { leagueName: 'premier-league', market: 'totals' },
+      '/api/odds?league=premier-league&market=totals',
+    ],
+    ['fetch-transfers', { league: 'serie-a' }, '/api/transfers?league=serie-a'],
+    ['fetch-transfers', {}, '/api/transfers'],
+  ])('%s %j answers the body of GET %s', async (name, body, url) => {
+    const alias = await post(`/functions/v1/${name}`, body);
+    expect(alias.statusCode).toBe(200);
+    expect(alias.headers['content-type']).toBe('application/json; charset=utf-8');
+    const rest = await get(url);
+    expect(rest.statusCode).toBe(200);
+    expect(alias.json()).toEqual(rest.json());
+  });
+
+  it('fetch-matches without a body lists every league', async () => {
+    const alias = await post('/functions/v1/fetch-matches');
+    expect(alias.statusCode).toBe(200);
+    expect(alias.json()).toEqual((await get('/api/matches/today')).json());
+  });
+
+  it.each([
+    ['fetch-matches', { league: 'serie-a', date: 'today' }, 'body.date: unknown field'],
+    ['fetch-league-table', { league: 'serie-a', season: '2025' }, 'body.season: unknown field'],
+    ['fetch-league-stats', { league: 'serie-a', kind: 'goals' }, 'body.kind: unknown field'],
+    ['fetch-odds', { league: 'serie-a' }, 'body.league: unknown field'],
+    ['fetch-transfers', { league: 'serie-a', window: 'Summer' }, 'body.window: unknown field'],
+    ['fetch-odds', { market: 'spread' }, 'market: must be h2h or totals'],
+    ['fetch-league-table', {}, 'league: expected string'],
+    ['fetch-league-stats', { league: 3 }, 'league: expected string'],
+  ])('%s %j answers 400: %s', async (name, body, error) => {
+    const response = await post(`/functions/v1/${name}`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error });
+  });
+
+  it.each([
+    ['fetch-matches', { league: 'serie-b' }],
+    ['fetch-league-table', { league: 'serie-b' }],
+    ['fetch-league-stats', { league: 'all' }],
+    ['fetch-odds', { leagueName: 'Serie B' }],
+    ['fetch-transfers', { league: 'serie-b' }],
+  ])('%s %j answers 404', async (name, body) => {
+    const response = await post(`/functions/v1/${name}`, body);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'League not found' });
+  });
+});

@@ -1,0 +1,172 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { BOOKMAKERS } from '../../domain/bookmakers.ts';
+import { affiliateClicks } from '../db/schema.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await loginCookie(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.database.db.delete(affiliateClicks);
+});
+
+const go = (url: string, headers: Record<string, string> = { cookie }) =>
+  t.app.inject({ url, headers });
+
+const listClicks = () =>
+  t.database.db.select().from(affiliateClicks).orderBy(asc(affiliateClicks.id));
+
+/** The route records the click without waiting for it: poll until `count` rows are there. */
+async function waitForClicks(count: number) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await listClicks();
+    if (rows.length >= count) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`expected ${count} affiliate clicks`);
+}
+
+/** A refused request records nothing: after a good click lands, it is the only row. */
+async function expectNoClickBut(sentinel: string) {
+  const response = await go(`/go/bet365?event=${sentinel}`);
+  expect(response.statusCode).toBe(302);
+  const rows = await waitForClicks(1);
+  expect(rows.map((r) => r.eventId)).toEqual([sentinel]);
+}
+
+describe('GET /go/:bookmaker', () => {
+  it("redirects to the bookmaker's site and records exactly one click", async () => {
+    const response = await go('/go/bet365?event=e1&outcome=home&league=serie-a');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://www.bet365.com/');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+
+    const rows = await waitForClicks(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      bookmaker: 'bet365',
+      eventId: 'e1',
+      outcome: 'home',
+      leagueSlug: 'serie-a',
+      targetUrl: 'https://www.bet365.com/',
+    });
+    // A short hash of the client address, never the address itself.
+    expect(rows[0]?.clientHash).toMatch(/^[\w-]{16}$/);
+    expect(rows[0]?.clientHash).not.toContain('127.0.0.1');
+  });
+
+  it('records a click without event, outcome or league as nulls', async () => {
+    const response = await go('/go/pinnacle');
+    expect(response.headers.location).toBe('https://www.pinnacle.com/');
+    const [row] = await waitForClicks(1);
+    expect(row).toMatchObject({
+      bookmaker: 'pinnacle',
+      eventId: null,
+      outcome: null,
+      leagueSlug: null,
+    });
+  });
+
+  it.each(BOOKMAKERS.map((b) => [b.key, new URL(b.site).href]))(
+    'sends %s to %s',
+    async (key, site) => {
+      const response = await go(`/go/${key}?event=e1`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(site);
+      expect(site.startsWith('https://')).toBe(true);
+      await waitForClicks(1);
+    },
+  );
+
+  it.each([
+    ['a foreign host', 'evil.com'],
+    ['a script address', 'javascript:alert(1)'],
+    ['an encoded path step', '..%2F'],
+    ['an encoded address', 'https%3A%2F%2Fevil.example'],
+    ['another case', 'BET365'],
+    ['an inherited property name', 'constructor'],
+    ['an overlong name', 'b'.repeat(61)],
+  ])('answers 400 and records nothing for %s', async (_, bookmaker) => {
+    const response = await go(`/go/${bookmaker}?event=e1`);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.json<{ error: string }>().error).toMatch(/^bookmaker: /);
+    await expectNoClickBut('sentinel');
+  });
+
+  const hostile = [
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '\r\nLocation: https://evil.example',
+    'javascript:alert(1)',
+    '<script>alert(1)</script>',
+    "'; delete from affiliate_clicks; --",
+    '../../etc/passwd',
+    '%2F%2Fevil.example',
+    'ﬀ\u202e\ud83d\ude00',
+  ];
+
+  it.each(
+    hostile.flatMap((value) => ['event', 'outcome', 'league'].map((field) => [field, value])),
+  )('keeps the redirect on the bookmaker when %s is %j', async (field, value) => {
+    const response = await go(`/go/bet365?${new URLSearchParams({ [field]: value })}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://www.bet365.com/');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    await waitForClicks(1);
+  });
+
+  it('still redirects when the click cannot be stored', async () => {
+    // Postgres refuses a NUL character in text, so this insert fails after the answer.
+    const response = await go(`/go/bet365?${new URLSearchParams({ event: 'e\u0000' })}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://www.bet365.com/');
+    await expectNoClickBut('sentinel');
+  });
+
+  it('stores a hostile value as plain data', async () => {
+    const event = "'; delete from affiliate_clicks; --";
+    await go(`/go/bet365?${new URLSearchParams({ event, outcome: '<script>x</script>' })}`);
+    const [row] = await waitForClicks(1);
+    expect(row).toMatchObject({ eventId: event, outcome: '<script>x</script>' });
+  });
+
+  it.each([
+    ['an overlong event', { event: 'e'.repeat(201) }, /^event: /],
+    ['an overlong outcome', { outcome: 'o'.repeat(201) }, /^outcome: /],
+    ['an overlong league', { league: 'l'.repeat(101) }, /^league: /],
+    ['a very long event', { event: 'https://evil.example/'.repeat(100) }, /^event: /],
+    ['a target field', { target: 'https://evil.example' }, /^query\.target: unknown field$/],
+    ['a url field', { url: 'https://evil.example' }, /^query\.url: unknown field$/],
+  ])('answers 400 and records nothing for %s', async (_, query, error) => {
+    const response = await go(`/go/bet365?${new URLSearchParams(query)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.json<{ error: string }>().error).toMatch(error);
+    await expectNoClickBut('sentinel');
+  });
+
+  it('answers 400 for a repeated field', async () => {
+    const response = await go('/go/bet365?event=e1&event=https://evil.example');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+  });
+
+  it('answers 401 without the session cookie and records nothing', async () => {
+    const response = await go('/go/bet365?event=e1&outcome=home&league=serie-a', {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Unauthorized' });
+    expect(response.headers.location).toBeUndefined();
+    await expectNoClickBut('sentinel');
+  });
+});

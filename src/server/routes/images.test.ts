@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { teams } from '../db/schema.ts';
+import { upsertTeams } from '../db/teams-queries.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const team = (key: string, shortName: string) => ({
+    key,
+    leagueSlug: 'serie-a',
+    name: key,
+    shortName,
+    logoUrl: null,
+  });
+  await upsertTeams(t.database.db, [
+    team('inter', 'INT'),
+    team('plain-fc', 'PLN'),
+    team('odd-fc', '<&>"'),
+  ]);
+  await t.database.db
+    .update(teams)
+    .set({ primaryColour: '#0068a8', secondaryColour: '#000000' })
+    .where(eq(teams.key, 'inter'));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// No cookie anywhere: the images are open like other static assets.
+const get = (url: string) => t.app.inject({ url });
+
+describe('GET /img/crest/:file', () => {
+  it("draws the team's crest with its short name and colours, cached for a year", async () => {
+    const response = await get('/img/crest/inter.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(response.body).toContain('aria-label="INT"');
+    expect(response.body).toContain('>INT</text>');
+    expect(response.body).toContain('fill="#0068a8"');
+    expect(response.body).toContain('stroke="#000000"');
+  });
+
+  it('draws the same bytes on a second request', async () => {
+    const first = await get('/img/crest/inter.svg');
+    const second = await get('/img/crest/inter.svg');
+    expect(second.body).toBe(first.body);
+  });
+
+  it('falls back to neutral colours for a team without any', async () => {
+    const response = await get('/img/crest/plain-fc.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('>PLN</text>');
+    expect(response.body).toContain('fill="#1f2937"');
+  });
+
+  it('escapes a short name that looks like markup', async () => {
+    const response = await get('/img/crest/odd-fc.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('>&#60;&#38;&#62;</text>');
+    expect(response.body).not.toContain('<&>');
+  });
+
+  it('answers 404 for an unknown team', async () => {
+    const response = await get('/img/crest/no-such-club.svg');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not Found' });
+  });
+
+  it.each([
+    ['a path step', '..%2Fx.svg'],
+    ['capitals', 'A.svg'],
+    ['another extension', 'inter.png'],
+    ['no extension', 'inter'],
+    ['an empty name', '.svg'],
+    ['a space', 'inter%20fc.svg'],
+    ['an overlong name', `${'a'.repeat(81)}.svg`],
+  ])('answers 400 for %s', async (_, file) => {
+    const response = await get(`/img/crest/${file}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'file: must be a crest file name' });
+  });
+});
+
+describe('GET /img/player/:file', () => {
+  it('draws a player placeholder, cached for a year', async () => {
+    const response = await get('/img/player/123.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toMatch(/^<svg [^>]*aria-label="player"/);
+  });
+
+  it('tints the same id the same way and another id differently', async () => {
+    const [a, again, b] = await Promise.all([
+      get('/img/player/123.svg'),
+      get('/img/player/123.svg'),
+      get('/img/player/456.svg'),
+    ]);
+    expect(again.body).toBe(a.body);
+    expect(b.body).not.toBe(a.body);
+  });
+
+  it.each([['..%2Fx.svg'], ['P1.svg'], ['123.png']])('answers 400 for %s', async (file) => {
+    const response = await get(`/img/player/${file}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'file: must be a photo file name' });
+  });
+});

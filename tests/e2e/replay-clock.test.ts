@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+
+// 2026-11-21 replays 1 April 2023; Arsenal v Leeds kicked off at 15:00 UK (14:00 UTC).
+// At 35 minutes in and 120 times real speed, the match reaches full time in under a minute.
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer({ NOW: '2026-11-21T14:35:00Z', CLOCK_SPEED: '120' });
+  const login = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: 'kickoff' }),
+  });
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Item = { local: string; visitor: string; status: number; minute: string; result: string };
+
+it(
+  'plays a match through half-time to full time on a sped-up clock',
+  { timeout: 120_000 },
+  async () => {
+    const seen: Item[] = [];
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      const response = await fetch(`${server.url}/api/matches/today?league=premier-league`, {
+        headers: { cookie },
+      });
+      const { matches } = (await response.json()) as { matches: Item[] };
+      const match = matches.find((m) => m.local === 'Arsenal' && m.visitor === 'Leeds United');
+      expect(match, 'Arsenal v Leeds United is on the board').toBeDefined();
+      if (match !== undefined) seen.push(match);
+      if (match?.status === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    const statuses = seen.map((m) => m.status).filter((s, i, all) => i === 0 || all[i - 1] !== s);
+    expect(statuses).toEqual([0, 5, 0, 1]);
+    expect(seen.find((m) => m.status === 5)?.minute).toBe('HT');
+    const last = seen.at(-1);
+    expect(last).toMatchObject({ status: 1, minute: 'FT', result: '4-1' });
+    const secondHalf = seen.filter((m) => m.status === 0 && Number.parseInt(m.minute, 10) > 45);
+    expect(secondHalf.length).toBeGreaterThan(0);
+  },
+);
