@@ -225,4 +225,25 @@ describe('buildMatchdayCalendar', () => {
     expect(calendar.weeks).toEqual([0, 2]);
     expect(new Date(calendar.anchorMs).toISOString()).toBe('2022-08-01T00:00:00.000Z');
   });
+
+  it('keeps the opening and final weekends, when fewer leagues are in season', () => {
+    const matches = [
+      // Two leagues start a week early, and two finish a week late.
+      ...weekend('2022-08-06', ['E0', 'D1'], 9),
+      ...weekend('2022-08-13', ['E0', 'SP1', 'I1', 'D1', 'F1'], 5),
+      ...weekend('2022-08-20', ['SP1', 'I1'], 10),
+    ];
+    expect(buildMatchdayCalendar(matches).weeks).toEqual([0, 1, 2]);
+  });
+
+  it('still skips a weekend when a league in season does not play', () => {
+    const matches = [
+      ...weekend('2022-08-06', ['E0', 'SP1', 'I1'], 10),
+      ...weekend('2022-08-13', ['E0', 'SP1', 'I1'], 5),
+      ...weekend('2022-08-20', ['E0', 'I1'], 10),
+      ...weekend('2022-08-27', ['E0', 'SP1', 'I1'], 5),
+    ];
+    expect(buildMatchdayCalendar(matches).weeks).toEqual([0, 1, 3]);
+    expect(new Date(calendar.anchorMs).toISOString()).toBe('2022-08-01T00:00:00.000Z');
+  });
 });

@@ -96,26 +96,40 @@ export function getReplayWeekRange(realMs: number, calendar: ReplayCalendar): Re
 
 /**
  * A calendar of full matchday weeks only: weeks whose weekend (Saturday and Sunday, UTC) has
- * at least `minLeagues` leagues playing and `minMatches` matches, so that every replayed
- * weekend is a full one and cup weekends, international breaks and winter pauses are skipped.
+ * matches of `minLeagues` leagues (or of every league still in season, when fewer are: the first
+ * and last weekends) and `minMatches` matches (five a league when fewer leagues are in season).
+ * So every replayed weekend is a full one, while cup weekends, international breaks and winter
+ * pauses are skipped, and each league's opening and final rounds are kept.
  */
 export function buildMatchdayCalendar(
   matches: readonly { kickoffMs: number; league: string }[],
   options: { minLeagues: number; minMatches: number } = { minLeagues: 4, minMatches: 20 },
 ): ReplayCalendar {
+  const seasons = new Map<string, { first: number; last: number }>();
   const weekends = new Map<number, { leagues: Set<string>; count: number }>();
   for (const m of matches) {
+    const week = getWeekStartMs(m.kickoffMs);
+    const season = seasons.get(m.league) ?? { first: week, last: week };
+    seasons.set(m.league, {
+      first: Math.min(season.first, week),
+      last: Math.max(season.last, week),
+    });
     const day = new Date(m.kickoffMs).getUTCDay();
     if (day !== 0 && day !== 6) continue;
-    const week = getWeekStartMs(m.kickoffMs);
     const entry = weekends.get(week) ?? { leagues: new Set<string>(), count: 0 };
     entry.leagues.add(m.league);
     entry.count++;
     weekends.set(week, entry);
   }
+  const inSeason = (week: number) =>
+    [...seasons.values()].filter((s) => s.first <= week && week <= s.last).length;
   const full = new Set(
     [...weekends]
-      .filter(([, w]) => w.leagues.size >= options.minLeagues && w.count >= options.minMatches)
+      .filter(([week, w]) => {
+        const leagues = Math.min(options.minLeagues, inSeason(week));
+        const count = Math.min(options.minMatches, 5 * leagues);
+        return w.leagues.size >= leagues && w.count >= count;
+      })
       .map(([week]) => week),
   );
   const kept = matches.filter((m) => full.has(getWeekStartMs(m.kickoffMs))).map((m) => m.kickoffMs);

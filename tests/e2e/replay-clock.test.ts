@@ -2,13 +2,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
-// 2026-11-21 replays 1 April 2023; Arsenal v Leeds kicked off at 15:00 UK (14:00 UTC).
-// At 35 minutes in and 120 times real speed, the match reaches full time in under a minute.
+// 2026-11-21 replays 15 October 2022; Fulham v Bournemouth kicked off at 15:00 UK (14:00 UTC)
+// and ended 2-2 (1-2 at half-time).
+// At 38 minutes in and 240 times real speed, the match reaches full time in under a minute.
 let server: RunningServer;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startServer({ NOW: '2026-11-21T14:35:00Z', CLOCK_SPEED: '120' });
+  server = await startServer({ NOW: '2026-11-21T14:38:00Z', CLOCK_SPEED: '240' });
   const login = await fetch(`${server.url}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -33,8 +34,8 @@ it(
         headers: { cookie },
       });
       const { matches } = (await response.json()) as { matches: Item[] };
-      const match = matches.find((m) => m.local === 'Arsenal' && m.visitor === 'Leeds United');
-      expect(match, 'Arsenal v Leeds United is on the board').toBeDefined();
+      const match = matches.find((m) => m.local === 'Fulham' && m.visitor === 'Bournemouth');
+      expect(match, 'Fulham v Bournemouth is on the board').toBeDefined();
       if (match !== undefined) seen.push(match);
       if (match?.status === 1) break;
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -43,7 +44,8 @@ it(
     expect(statuses).toEqual([0, 5, 0, 1]);
     expect(seen.find((m) => m.status === 5)?.minute).toBe('HT');
     const last = seen.at(-1);
-    expect(last).toMatchObject({ status: 1, minute: 'FT', result: '4-1' });
+    expect(last).toMatchObject({ status: 1, minute: 'FT', result: '2-2' });
+    expect(seen.find((m) => m.status === 5)?.result).toBe('1-2');
     const secondHalf = seen.filter((m) => m.status === 0 && Number.parseInt(m.minute, 10) > 45);
     expect(secondHalf.length).toBeGreaterThan(0);
   },

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,42 @@ export type RunningServer = { url: string; output: () => string; stop: () => Pro
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-e2e-'));
+  await cp(await getImportedTemplate(), dataDir, { recursive: true });
+  return spawnServer(dataDir, env);
+}
+
+/**
+ * A data folder with the historical data already imported, made once per version of the data
+ * and migrations and copied for each server: the import is the slow part of a first start.
+ */
+async function getImportedTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const dir of ['data', 'drizzle']) {
+    for (const name of (await readdir(path.join(root, dir))).sort()) {
+      if (/\.(csv|gz|sql)$/.test(name))
+        hash.update(name).update(await readFile(path.join(root, dir, name)));
+    }
+  }
+  const template = path.join(
+    os.tmpdir(),
+    `touchline-e2e-template-${hash.digest('hex').slice(0, 16)}`,
+  );
+  if (existsSync(template)) return template;
+  const building = await mkdtemp(path.join(os.tmpdir(), 'touchline-e2e-building-'));
+  const server = await spawnServer(building, {}, { keepDataDir: true });
+  await server.stop();
+  await rename(building, template).catch(async () => {
+    // Another run finished the same template first: use that one.
+    await rm(building, { recursive: true, force: true });
+  });
+  return template;
+}
+
+async function spawnServer(
+  dataDir: string,
+  env: Record<string, string>,
+  options: { keepDataDir?: boolean } = {},
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     env: {
@@ -53,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (options.keepDataDir !== true) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -36,10 +36,11 @@ export function createScheduler(deps: {
   let lastLeagueSyncMs = Number.NEGATIVE_INFINITY;
   let finishedBefore = -1;
   let nextDelayMs = MIN_DELAY_MS;
+  const written = new Map<string, string>();
 
   const tick = async () => {
     const now = deps.now();
-    const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone };
+    const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone, written };
     try {
       const items = await runSyncMatches(sync);
       const finished = items.filter((m) => m.phase === 'finished').length;

@@ -10,7 +10,27 @@ import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
 import { replaceTransfers } from '../db/transfers-queries.ts';
 import type { FootballProvider, ProviderMatch } from '../providers/provider.ts';
 
-export type SyncDeps = { db: Db; provider: FootballProvider; now: Date; timeZone: string };
+export type SyncDeps = {
+  db: Db;
+  provider: FootballProvider;
+  now: Date;
+  timeZone: string;
+  /** What was last written per league and kind: unchanged data is not written again. */
+  written?: Map<string, string>;
+};
+
+/** Runs `write` unless the same rows were written last time under this key. */
+async function writeIfChanged(
+  written: Map<string, string> | undefined,
+  key: string,
+  rows: unknown,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  const fingerprint = JSON.stringify(rows);
+  if (written?.get(key) === fingerprint) return;
+  await write();
+  written?.set(key, fingerprint);
+}
 
 async function getLeagueIds(db: Db): Promise<Map<string, number>> {
   return new Map((await listLeagues(db)).map((l) => [l.slug, l.id]));
@@ -72,7 +92,8 @@ export async function runSyncLeagueData(deps: SyncDeps): Promise<void> {
     if (leagueId === undefined) continue;
     const { db, provider, now } = deps;
 
-    await upsertTeams(db, await provider.listTeams(league.slug));
+    const teams = await provider.listTeams(league.slug);
+    await writeIfChanged(deps.written, `${league.slug}:teams`, teams, () => upsertTeams(db, teams));
 
     const table = await provider.getStandings(league.slug, now);
     const top = await provider.getTopPlayers(league.slug, now);
@@ -84,31 +105,27 @@ export async function runSyncLeagueData(deps: SyncDeps): Promise<void> {
       ...moves.map((t) => t.teamKey),
     ]);
 
-    await replaceStandings(
-      db,
-      leagueId,
-      table.flatMap((row) => {
-        const teamId = teamIds.get(row.teamKey);
-        return teamId === undefined ? [] : [{ ...row, teamId }];
-      }),
-      now,
+    const standingRows = table.flatMap((row) => {
+      const teamId = teamIds.get(row.teamKey);
+      return teamId === undefined ? [] : [{ ...row, teamId }];
+    });
+    await writeIfChanged(deps.written, `${league.slug}:standings`, standingRows, () =>
+      replaceStandings(db, leagueId, standingRows, now),
     );
-    await replacePlayerStats(
-      db,
-      leagueId,
-      (['goals', 'assists'] as const).flatMap((kind) =>
-        top[kind].map((p, index) => ({
-          kind,
-          rank: index + 1,
-          playerId: p.playerId,
-          nick: p.nick,
-          imageUrl: p.imageUrl,
-          flag: p.flag,
-          teamId: p.teamKey === null ? null : (teamIds.get(p.teamKey) ?? null),
-          total: p.total,
-        })),
-      ),
-      now,
+    const statRows = (['goals', 'assists'] as const).flatMap((kind) =>
+      top[kind].map((p, index) => ({
+        kind,
+        rank: index + 1,
+        playerId: p.playerId,
+        nick: p.nick,
+        imageUrl: p.imageUrl,
+        flag: p.flag,
+        teamId: p.teamKey === null ? null : (teamIds.get(p.teamKey) ?? null),
+        total: p.total,
+      })),
+    );
+    await writeIfChanged(deps.written, `${league.slug}:stats`, statRows, () =>
+      replacePlayerStats(db, leagueId, statRows, now),
     );
 
     const matchIds = await storeMatches(
@@ -131,14 +148,12 @@ export async function runSyncLeagueData(deps: SyncDeps): Promise<void> {
       now,
     );
 
-    await replaceTransfers(
-      db,
-      leagueId,
-      moves.flatMap((t) => {
-        const teamId = teamIds.get(t.teamKey);
-        return teamId === undefined ? [] : [{ ...t, teamId }];
-      }),
-      now,
+    const transferRows = moves.flatMap((t) => {
+      const teamId = teamIds.get(t.teamKey);
+      return teamId === undefined ? [] : [{ ...t, teamId }];
+    });
+    await writeIfChanged(deps.written, `${league.slug}:transfers`, transferRows, () =>
+      replaceTransfers(db, leagueId, transferRows, now),
     );
   }
 }

@@ -111,8 +111,13 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
   const slots = buildGoalSlots(dataset, matches, clubByUnderstatName);
   const playerNames = new Map(dataset.players.map((p) => [p.playerId, p]));
 
-  const toProviderMatch = (match: SeasonMatch, realNowMs: number): ProviderMatch | null => {
-    const realKickoffMs = toRealTime(match.replayKickoffMs, realNowMs, calendar);
+  /** The match at its first showing from the start of fromMs's week (default: now's), as it stands now. */
+  const toProviderMatch = (
+    match: SeasonMatch,
+    realNowMs: number,
+    fromMs = realNowMs,
+  ): ProviderMatch | null => {
+    const realKickoffMs = toRealTime(match.replayKickoffMs, fromMs, calendar);
     if (realKickoffMs === null) return null;
     const state = getMatchState(match.timeline, realKickoffMs, realNowMs);
     const cycle = Math.floor((realKickoffMs - EPOCH_MONDAY_MS) / WEEK_MS / calendar.weeks.length);
@@ -178,7 +183,9 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
     async listMatches(from, to, now) {
       const result: ProviderMatch[] = [];
       for (const match of matches) {
-        const item = toProviderMatch(match, now.getTime());
+        // Map from the range's week, not now's: a day that began in the previous real week (a
+        // time zone west of UTC on a Sunday evening) would otherwise lose its matches to the next cycle.
+        const item = toProviderMatch(match, now.getTime(), from.getTime());
         if (item === null) continue;
         // A match earlier in the week maps into this week, so filter on the real kick-off.
         const kickoff = item.kickoff.getTime();
@@ -325,15 +332,11 @@ function buildGoalSlots(
     }
   }
 
-  const playersByClub = new Map<string, { playerId: string; goals: number; assists: number }[]>();
-  for (const player of dataset.players) {
-    // A mid-season move lists both clubs; the season's totals go to the first one named.
-    const club = clubByUnderstatName.get(player.team.split(',')[0]?.trim() ?? '');
-    if (club === undefined) continue;
-    const list = playersByClub.get(club.key) ?? [];
-    list.push({ playerId: player.playerId, goals: player.goals, assists: player.assists });
-    playersByClub.set(club.key, list);
-  }
+  const playersByClub = splitPlayersByClub(
+    dataset.players,
+    clubByUnderstatName,
+    (key) => slotsByClub.get(key)?.length ?? 0,
+  );
 
   const byMatchSide = new Map<string, GoalSlot[]>();
   for (const [clubKey, clubSlots] of slotsByClub) {
@@ -353,6 +356,59 @@ function buildGoalSlots(
     }
   }
   return byMatchSide;
+}
+
+type PlayerShare = { playerId: string; goals: number; assists: number };
+
+/**
+ * Each club's players with their season totals. A player who moved between two clubs of the
+ * league mid-season has one row naming both (in alphabetical order, not in order of the move):
+ * his goals and assists go one by one to whichever of his clubs has most goals left unclaimed,
+ * so every club's players account for at most the goals it scored.
+ */
+export function splitPlayersByClub(
+  players: readonly HistoryPlayer[],
+  clubByUnderstatName: ReadonlyMap<string, ClubInfo>,
+  goalsOfClub: (clubKey: string) => number,
+): Map<string, PlayerShare[]> {
+  const byClub = new Map<string, Map<string, PlayerShare>>();
+  const share = (clubKey: string, playerId: string): PlayerShare => {
+    const club = byClub.get(clubKey) ?? new Map<string, PlayerShare>();
+    byClub.set(clubKey, club);
+    const entry = club.get(playerId) ?? { playerId, goals: 0, assists: 0 };
+    club.set(playerId, entry);
+    return entry;
+  };
+  const movers: { player: HistoryPlayer; clubs: string[] }[] = [];
+  for (const player of players) {
+    const clubs = player.team
+      .split(',')
+      .map((name) => clubByUnderstatName.get(name.trim())?.key)
+      .filter((key): key is string => key !== undefined);
+    if (clubs.length === 0) continue;
+    if (clubs.length === 1) {
+      const entry = share(clubs[0] as string, player.playerId);
+      entry.goals += player.goals;
+      entry.assists += player.assists;
+    } else movers.push({ player, clubs });
+  }
+  const left = (clubKey: string, kind: 'goals' | 'assists') =>
+    goalsOfClub(clubKey) -
+    [...(byClub.get(clubKey)?.values() ?? [])].reduce((sum, p) => sum + p[kind], 0);
+  movers.sort(
+    (a, b) => b.player.goals - a.player.goals || a.player.playerId.localeCompare(b.player.playerId),
+  );
+  for (const { player, clubs } of movers) {
+    for (const kind of ['goals', 'assists'] as const) {
+      for (let i = 0; i < player[kind]; i++) {
+        const target = clubs.reduce((best, key) =>
+          left(key, kind) > left(best, kind) ? key : best,
+        );
+        share(target, player.playerId)[kind]++;
+      }
+    }
+  }
+  return new Map([...byClub].map(([key, club]) => [key, [...club.values()]]));
 }
 
 function buildOddsEvent(
