@@ -14,8 +14,12 @@ const CONNECTIONS = 50;
 
 type Result = { rps: number; p99: number; errors: number; non2xx: number };
 
-async function load(url: string, headers: Record<string, string>): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  duration = DURATION_S,
+): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -54,6 +58,9 @@ async function benchMatchesToday() {
     await writeFile(bodyFile, body);
     const bare = await startBare(bodyFile);
     try {
+      // Warm both up first (JIT, caches), then measure them one after the other.
+      await load(`${bare.url}/bare`, {}, 3);
+      await load(`${server.url}/api/matches/today`, headers, 3);
       const baseline = await load(`${bare.url}/bare`, {});
       const touchline = await load(`${server.url}/api/matches/today`, headers);
       const matches = (JSON.parse(body) as { matches: unknown[] }).matches.length;

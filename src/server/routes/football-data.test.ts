@@ -311,12 +311,13 @@ const boardItems = {
 };
 
 describe('GET /api/matches/today', () => {
-  it("lists the day's matches of every league in kick-off order, in the live-match shape", async () => {
+  it("lists the day's matches of every league in live order, in the live-match shape", async () => {
     const response = await get('/api/matches/today');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual({
-      matches: [boardItems.finished, boardItems.halftime, boardItems.live, boardItems.scheduled],
+      // Playing, then to come, then finished, then the rest (half-time).
+      matches: [boardItems.live, boardItems.scheduled, boardItems.finished, boardItems.halftime],
       updated_at: '2026-11-21T15:29:30.000Z',
     });
   });
@@ -329,7 +330,7 @@ describe('GET /api/matches/today', () => {
     const response = await get(`/api/matches/today?league=${league}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      matches: [boardItems.halftime, boardItems.live],
+      matches: [boardItems.live, boardItems.halftime],
       updated_at: '2026-11-21T15:29:30.000Z',
     });
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 import type { League } from '../../domain/league.ts';
+import { sortLiveMatches } from '../../domain/board.ts';
 import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
 import type { MarketKey } from '../../domain/odds.ts';
 import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';
@@ -52,7 +53,10 @@ export function createFootballData(deps: FootballDataDeps) {
         );
         const updated = rows.reduce((max, r) => Math.max(max, r.updatedAt.getTime()), 0);
         return {
-          matches: rows.map((r) => toLiveMatch(r, deps.timeZone)),
+          matches: sortLiveMatches(
+            rows.map((r) => toLiveMatch(r, deps.timeZone)),
+            deps.now().getTime(),
+          ),
           updated_at: updated === 0 ? null : new Date(updated).toISOString(),
         };
       });

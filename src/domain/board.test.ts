@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  deriveStatus,
+  formatMinute,
+  getCompetitionFlag,
+  getLiveMinuteText,
+  getScoreText,
+  getStatus,
+  getStatusBadge,
+  sortLiveMatches,
+} from './board.ts';
+
+const NOW = Date.parse('2026-11-21T15:30:00Z');
+const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+
+describe('formatMinute', () => {
+  it.each([
+    ['67', "67'"],
+    ['1', "1'"],
+    ['45+2', "45+2'"],
+    ['90+4', "90+4'"],
+    ['HT', 'HT'],
+    ['FT', 'FT'],
+    ['', ''],
+    ["67'", "67'"],
+    [' 12 ', "12'"],
+    ['ET 105', 'ET 105'],
+  ])('shows %j as %j', (text, shown) => {
+    expect(formatMinute(text)).toBe(shown);
+  });
+});
+
+describe('getLiveMinuteText', () => {
+  it.each([
+    [{ minute: '67' }, '67'],
+    [{ minute: 67 }, '67'],
+    [{ live_minute: '45+1' }, '45+1'],
+    [{ liveMinute: 12 }, '12'],
+    [{ elapsed: 80 }, '80'],
+    [{ minute: '', elapsed: 33 }, '33'],
+    [{ minute: null }, ''],
+    [{ minute: { value: 3 } }, ''],
+    [{ minute: Number.NaN }, ''],
+    [{}, ''],
+  ])('reads %j as %j', (item, text) => {
+    expect(getLiveMinuteText(item)).toBe(text);
+  });
+});
+
+describe('getStatus', () => {
+  it.each([
+    [{ status: 0 }, 0],
+    [{ status: '-1' }, -1],
+    [{ status: ' 5 ' }, 5],
+    [{ status: 'live' }, Number.NaN],
+    [{}, Number.NaN],
+  ])('reads %j as %s', (item, status) => {
+    expect(getStatus(item)).toBe(status);
+  });
+});
+
+describe('deriveStatus', () => {
+  it.each([
+    ['a finished match at 45 an hour in', { status: 1, date: ago(60), minute: '45' }, 5],
+    ['a finished match saying HT', { status: 1, date: ago(50), minute: 'HT' }, 5],
+    ['a finished match at 45+2', { status: 1, date: ago(48), live_minute: '45+2' }, 5],
+    ['a finished match more than two hours old', { status: 1, date: ago(121), minute: '45' }, 1],
+    ['a finished match exactly two hours old', { status: 1, date: ago(120), minute: 'HT' }, 5],
+    ['a finished match not yet started', { status: 1, date: ago(-10), minute: 'HT' }, 1],
+    ['a finished match at full time', { status: 1, date: ago(110), minute: 'FT' }, 1],
+    ['a finished match without a kick-off', { status: 1, minute: 'HT' }, 1],
+    ['a live match at 45', { status: 0, date: ago(46), minute: '45' }, 0],
+    ['an unknown status', { status: 9, date: ago(46), minute: '45' }, 9],
+  ])('keeps or changes %s to %s', (_, item, status) => {
+    expect(deriveStatus(item, NOW)).toBe(status);
+  });
+});
+
+describe('sortLiveMatches', () => {
+  it('puts live first, then scheduled, then finished (latest first), then the rest', () => {
+    const items = [
+      { id: 'ft-early', status: 1, date: ago(300) },
+      { id: 'sched-late', status: -1, date: ago(-120) },
+      { id: 'postponed', status: 2, date: ago(10) },
+      { id: 'live-late', status: 0, date: ago(20) },
+      { id: 'ft-late', status: 1, date: ago(200) },
+      { id: 'ht-derived', status: 1, date: ago(55), minute: 'HT' },
+      { id: 'sched-early', status: -1, date: ago(-30) },
+      { id: 'live-early', status: 0, date: ago(70) },
+      { id: 'unknown', status: 'odd', date: ago(5) },
+    ];
+    expect(sortLiveMatches(items, NOW).map((m) => m.id)).toEqual([
+      'live-early',
+      'live-late',
+      'sched-early',
+      'sched-late',
+      'ft-late',
+      'ft-early',
+      'ht-derived',
+      'postponed',
+      'unknown',
+    ]);
+  });
+
+  it('does not change the list it is given', () => {
+    const items = [
+      { status: 1, date: ago(10) },
+      { status: 0, date: ago(5) },
+    ];
+    sortLiveMatches(items, NOW);
+    expect(items[0]?.status).toBe(1);
+  });
+});
+
+describe('getStatusBadge', () => {
+  it.each([
+    [-1, 'VS', false],
+    [0, 'LIVE', true],
+    [1, 'FT', false],
+    [2, 'POSTPONED', false],
+    [3, 'ET', true],
+    [4, 'PENS', true],
+    [5, 'HT', false],
+    [7, 'VS', false],
+    [Number.NaN, 'VS', false],
+  ])('shows status %s as %s', (status, label, showsMinute) => {
+    expect(getStatusBadge(status)).toMatchObject({ label, showsMinute });
+  });
+});
+
+describe('getScoreText', () => {
+  it.each([
+    ['the kick-off time before the match', { hour: '17:00', result: 'x-x' }, -1, '17:00'],
+    ['the result when there is one', { hour: '17:00', result: '2-1' }, 0, '2-1'],
+    ['0-0 while the result is x-x', { hour: '17:00', result: 'x-x' }, 0, '0-0'],
+    ['0-0 when the result is missing', { hour: '17:00' }, 5, '0-0'],
+    ['0-0 for a scheduled match with no time', { result: 'x-x' }, -1, '0-0'],
+    ['the result of a finished match', { result: '3-3' }, 1, '3-3'],
+  ])('shows %s', (_, item, status, text) => {
+    expect(getScoreText(item, status)).toBe(text);
+  });
+});
+
+describe('getCompetitionFlag', () => {
+  it.each([
+    ['Premier League', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
+    ['England - Championship', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
+    ['La Liga', '🇪🇸'],
+    ['Primera División', '🇪🇸'],
+    ['Serie A', '🇮🇹'],
+    ['Bundesliga', '🇩🇪'],
+    ['Ligue 1', '🇫🇷'],
+    ['Eredivisie', '⚽'],
+    ['', '⚽'],
+  ])('gives %j the flag %s', (name, flag) => {
+    expect(getCompetitionFlag(name)).toBe(flag);
+  });
+});
