@@ -243,7 +243,8 @@ describe('buildMatchdayCalendar', () => {
       ...weekend('2022-08-20', ['E0', 'I1'], 10),
       ...weekend('2022-08-27', ['E0', 'SP1', 'I1'], 5),
     ];
-    expect(buildMatchdayCalendar(matches).weeks).toEqual([0, 1, 3]);
+    const calendar = buildMatchdayCalendar(matches);
+    expect(calendar.weeks).toEqual([0, 1, 3]);
     expect(new Date(calendar.anchorMs).toISOString()).toBe('2022-08-01T00:00:00.000Z');
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 
-import type { League } from '../../domain/league.ts';
 import { sortLiveMatches } from '../../domain/board.ts';
+import type { League } from '../../domain/league.ts';
 import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
 import type { MarketKey } from '../../domain/odds.ts';
 import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';

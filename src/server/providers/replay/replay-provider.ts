@@ -460,12 +460,17 @@ function buildOddsEvent(
   };
 }
 
-/** The season's transfer window nearest the replay date: Summer (mid-July) or Winter (mid-January). */
+/**
+ * The season's transfer window nearest the replay date: Summer (June to 1 September) until
+ * halfway to Winter (January), then Winter. Distances are to the nearest day of each window.
+ */
 export function pickTransferWindow(season: string, replayNowMs: number): 'Summer' | 'Winter' {
   const firstYear = Number(season.slice(0, 4));
-  const summer = Date.UTC(firstYear, 6, 15);
-  const winter = Date.UTC(firstYear + 1, 0, 15);
-  return Math.abs(replayNowMs - summer) <= Math.abs(replayNowMs - winter) ? 'Summer' : 'Winter';
+  const summerEnds = Date.UTC(firstYear, 8, 1);
+  const winterOpens = Date.UTC(firstYear + 1, 0, 1);
+  return Math.max(0, replayNowMs - summerEnds) <= Math.max(0, winterOpens - replayNowMs)
+    ? 'Summer'
+    : 'Winter';
 }
 
 function windowYear(season: string, window: 'Summer' | 'Winter'): number {
