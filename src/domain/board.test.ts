@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import {
   deriveStatus,
+  formatAge,
+  formatInterval,
   formatMinute,
   getCompetitionFlag,
   getLiveMinuteText,
+  getPage,
   getScoreText,
   getStatus,
   getStatusBadge,
@@ -155,5 +158,52 @@ describe('getCompetitionFlag', () => {
     ['', '⚽'],
   ])('gives %j the flag %s', (name, flag) => {
     expect(getCompetitionFlag(name)).toBe(flag);
+  });
+});
+
+describe('formatInterval', () => {
+  it.each([
+    [30_000, '30s'],
+    [120_000, '2m'],
+    [300_000, '5m'],
+  ])('shows %s ms as %s', (ms, text) => {
+    expect(formatInterval(ms)).toBe(text);
+  });
+});
+
+describe('formatAge', () => {
+  it.each([
+    [0, '0s ago'],
+    [12_400, '12s ago'],
+    [59_999, '59s ago'],
+    [60_000, '1m ago'],
+    [185_000, '3m ago'],
+    [-5_000, '0s ago'],
+  ])('shows %s ms as %s', (ms, text) => {
+    expect(formatAge(ms)).toBe(text);
+  });
+});
+
+describe('getPage', () => {
+  const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+  it.each([
+    [1, { rows: ['a', 'b', 'c', 'd'], page: 1, pages: 3, first: 1, last: 4, placeholders: 0 }],
+    [3, { rows: ['i'], page: 3, pages: 3, first: 9, last: 9, placeholders: 3 }],
+    [9, { rows: ['i'], page: 3, pages: 3, first: 9, last: 9, placeholders: 3 }],
+    [0, { rows: ['a', 'b', 'c', 'd'], page: 1, pages: 3, first: 1, last: 4, placeholders: 0 }],
+  ])('gives page %s', (page, expected) => {
+    expect(getPage(items, page, 4)).toMatchObject({ ...expected, total: 9 });
+  });
+
+  it('gives one empty page of placeholders for no items', () => {
+    expect(getPage([], 1, 4)).toEqual({
+      rows: [],
+      page: 1,
+      pages: 1,
+      first: 0,
+      last: 0,
+      total: 0,
+      placeholders: 4,
+    });
   });
 });

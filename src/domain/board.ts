@@ -139,3 +139,32 @@ const COMPETITION_FLAGS: [RegExp, string][] = [
 export function getCompetitionFlag(name: string): string {
   return COMPETITION_FLAGS.find(([pattern]) => pattern.test(name))?.[1] ?? '⚽';
 }
+
+/** The refresh interval as the status strip shows it: "30s", "2m", "5m". */
+export function formatInterval(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.round(seconds / 60)}m`;
+}
+
+/** How old the data is, as the status strip shows it: "12s ago", "3m ago" (never negative). */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return seconds < 60 ? `${seconds}s ago` : `${Math.floor(seconds / 60)}m ago`;
+}
+
+/** Page `page` (1-based) of `pageSize` items, with the page count and the "a-b of n" bounds. */
+export function getPage<T>(items: readonly T[], page: number, pageSize: number) {
+  const pages = Math.max(1, Math.ceil(items.length / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  const start = (current - 1) * pageSize;
+  const rows = items.slice(start, start + pageSize);
+  return {
+    rows,
+    page: current,
+    pages,
+    first: items.length === 0 ? 0 : start + 1,
+    last: start + rows.length,
+    total: items.length,
+    placeholders: pageSize - rows.length,
+  };
+}

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const LeagueSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   slug: z.string(),
-  order_index: z.number().int(),
+  order_index: z.int(),
   country: z.string(),
-  logo_url: z.string().nullable().optional(),
+  logo_url: z.optional(z.nullable(z.string())),
 });
 export type League = z.infer<typeof LeagueSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Board status codes of the specification. */
 export const MatchStatus = {
@@ -17,11 +17,11 @@ export const LiveMatchSchema = z.object({
   id: z.union([z.string(), z.number()]),
   competition_name: z.string(),
   /** League slug, so the board can filter and link. */
-  league_slug: z.string().optional(),
+  league_slug: z.optional(z.string()),
   local: z.string(),
   visitor: z.string(),
-  local_shield: z.string().optional(),
-  visitor_shield: z.string().optional(),
+  local_shield: z.optional(z.string()),
+  visitor_shield: z.optional(z.string()),
   status: z.number(),
   /** "2-1", or "x-x" when there is no score yet. */
   result: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 import { createRandom, pickInt, type Random } from './seeded-random.ts';
 
@@ -11,15 +11,15 @@ export const TimelineGoalSchema = z.object({
   side: z.enum(['home', 'away']),
   half: z.union([z.literal(1), z.literal(2)]),
   /** Minute of play, 1..45 in the first half and 46..90 in the second. */
-  minute: z.number().int(),
+  minute: z.int(),
   /** Minutes into added time (45+added or 90+added); 0 outside it. */
-  added: z.number().int(),
+  added: z.int(),
 });
 export type TimelineGoal = z.infer<typeof TimelineGoalSchema>;
 
 export const MatchTimelineSchema = z.object({
-  firstHalfAdded: z.number().int().min(1).max(5),
-  secondHalfAdded: z.number().int().min(2).max(8),
+  firstHalfAdded: z.int().check(z.minimum(1), z.maximum(5)),
+  secondHalfAdded: z.int().check(z.minimum(2), z.maximum(8)),
   goals: z.array(TimelineGoalSchema),
 });
 export type MatchTimeline = z.infer<typeof MatchTimelineSchema>;

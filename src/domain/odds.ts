@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const OutcomeSchema = z.object({
   name: z.string(),
   price: z.number(),
-  point: z.number().optional(),
+  point: z.optional(z.number()),
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
@@ -16,7 +16,7 @@ export const BookmakerSchema = z.object({
   key: z.string(),
   title: z.string(),
   /** Address of the bookmaker's site ('Bet now' goes there through /go/). */
-  link: z.string().optional(),
+  link: z.optional(z.string()),
   markets: z.array(BookmakerMarketSchema),
 });
 export type Bookmaker = z.infer<typeof BookmakerSchema>;
@@ -24,7 +24,7 @@ export type Bookmaker = z.infer<typeof BookmakerSchema>;
 /** An odds event in The Odds API shape. */
 export const OddsEventSchema = z.object({
   id: z.string(),
-  sport_key: z.string().optional(),
+  sport_key: z.optional(z.string()),
   commence_time: z.string(),
   home_team: z.string(),
   away_team: z.string(),

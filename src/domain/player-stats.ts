@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const StatsEntrySchema = z.object({
   player_id: z.union([z.string(), z.number()]),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const TableRowSchema = z.object({
   id: z.number(),
@@ -9,8 +9,8 @@ export const TableRowSchema = z.object({
   draws: z.number(),
   losses: z.number(),
   points: z.number(),
-  goals_for: z.number().optional(),
-  goals_against: z.number().optional(),
+  goals_for: z.optional(z.number()),
+  goals_against: z.optional(z.number()),
 });
 export type TableRow = z.infer<typeof TableRowSchema>;
 

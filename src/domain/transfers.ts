@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const TransferPlayerSchema = z.object({
   id: z.union([z.string(), z.number()]),
@@ -11,8 +11,8 @@ export const TransferPlayerSchema = z.object({
   type: z.string(),
   /** Fee in millions of euros as text; '' when unknown, '0' when none. */
   valor: z.string(),
-  source: z.string().optional(),
-  link: z.string().optional(),
+  source: z.optional(z.string()),
+  link: z.optional(z.string()),
 });
 export type TransferPlayer = z.infer<typeof TransferPlayerSchema>;
 

@@ -16,6 +16,7 @@ import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leagueRoutes } from './routes/leagues.ts';
+import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
 
@@ -71,14 +72,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
   );
   await app.register(leagueRoutes({ db: deps.db }));
+  const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });
   const data = createFootballData({
     db: deps.db,
-    cache: deps.cache ?? createResponseCache({ ttlMs: 2000 }),
+    cache,
     now: deps.now,
     timeZone: deps.timeZone,
   });
   await app.register(footballDataRoutes({ db: deps.db, data }));
   await app.register(functionRoutes({ db: deps.db, data }));
+  await app.register(predictionRoutes({ db: deps.db, cache }));
   await app.register(goRoutes({ db: deps.db }));
   await app.register(imageRoutes({ db: deps.db }));
   await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta }));

@@ -1,14 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 
 import { AppFrame } from './components/app-frame.tsx';
-import { AdminPage } from './routes/admin.tsx';
 import { HomePage } from './routes/home.tsx';
-import { LeaguePage } from './routes/league.tsx';
-import { NewsPage } from './routes/news.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
-import { TransfersPage } from './routes/transfers.tsx';
 
+// Only the home page is in the first download; every other page loads when first visited.
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -16,11 +12,26 @@ export function createRouter() {
       errorElement: <RouteErrorPage />,
       children: [
         { path: '/', element: <HomePage /> },
-        { path: '/league/:slug', element: <LeaguePage /> },
-        { path: '/news', element: <NewsPage /> },
-        { path: '/transfers', element: <TransfersPage /> },
-        { path: '/admin', element: <AdminPage /> },
-        { path: '*', element: <NotFoundPage /> },
+        {
+          path: '/league/:slug',
+          lazy: async () => ({ Component: (await import('./routes/league.tsx')).LeaguePage }),
+        },
+        {
+          path: '/news',
+          lazy: async () => ({ Component: (await import('./routes/news.tsx')).NewsPage }),
+        },
+        {
+          path: '/transfers',
+          lazy: async () => ({ Component: (await import('./routes/transfers.tsx')).TransfersPage }),
+        },
+        {
+          path: '/admin',
+          lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage }),
+        },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }),
+        },
       ],
     },
   ]);

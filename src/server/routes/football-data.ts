@@ -42,6 +42,7 @@ export function toLiveMatch(row: MatchRow, timeZone: string): LiveMatch {
 export function createFootballData(deps: FootballDataDeps) {
   const { db, cache } = deps;
   return {
+    now: deps.now,
     async matchesToday(league: League | undefined): Promise<CachedBody> {
       const { startMs, endMs } = getZonedDayRange(deps.now().getTime(), deps.timeZone);
       return cache.get(`matches:${startMs}:${league?.slug ?? 'all'}`, async () => {
@@ -120,7 +121,9 @@ export function footballDataRoutes(deps: { db: Db; data: FootballData }) {
   return async function (app: FastifyInstance) {
     app.get('/api/matches/today', async (request, reply) => {
       const { league } = parseInput(LeagueQuery, request.query, 'query');
-      return sendCached(reply, await data.matchesToday(await resolveLeague(db, league)));
+      const cached = await data.matchesToday(await resolveLeague(db, league));
+      // The site's clock (pinned or sped up in demos), so a browser can tell how old updated_at is.
+      return sendCached(reply.header('x-server-time', data.now().toISOString()), cached);
     });
     app.get('/api/leagues/:slug/table', async (request, reply) => {
       return sendCached(reply, await data.table(await leagueBySlug(request.params)));

@@ -10,6 +10,14 @@ export class ApiError extends Error {
 
 /** Fetches JSON from the Touchline API; a non-2xx answer throws an ApiError. */
 export async function fetchJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await fetchJsonWithHeaders<T>(path, init)).body;
+}
+
+/** As fetchJson, with the answer's headers. */
+export async function fetchJsonWithHeaders<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ body: T; headers: Headers }> {
   const response = await fetch(path, {
     ...init,
     credentials: 'same-origin',
@@ -25,8 +33,8 @@ export async function fetchJson<T>(path: string, init: RequestInit = {}): Promis
     }
     throw new ApiError(response.status, message);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204) return { body: undefined as T, headers: response.headers };
+  return { body: (await response.json()) as T, headers: response.headers };
 }
 
 export function isUnauthorized(error: unknown): boolean {

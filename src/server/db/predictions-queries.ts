@@ -1,0 +1,45 @@
+import { desc, eq } from 'drizzle-orm';
+
+import type { Prediction } from '../../domain/prediction.ts';
+import type { Db } from './client.ts';
+import { predictions } from './schema.ts';
+
+const columns = {
+  id: predictions.id,
+  match_id: predictions.matchId,
+  model_name: predictions.modelName,
+  pick: predictions.pick,
+  confidence_pct: predictions.confidencePct,
+  rationale: predictions.rationale,
+  createdAt: predictions.createdAt,
+};
+
+function toPrediction(row: { createdAt: Date } & Omit<Prediction, 'created_at'>): Prediction {
+  const { createdAt, ...rest } = row;
+  return { ...rest, created_at: createdAt.toISOString() };
+}
+
+/** The latest predictions, newest first. */
+export async function listLatestPredictions(db: Db, limit: number): Promise<Prediction[]> {
+  const rows = await db
+    .select(columns)
+    .from(predictions)
+    .orderBy(desc(predictions.createdAt), desc(predictions.id))
+    .limit(limit);
+  return rows.map(toPrediction);
+}
+
+/** A match's predictions, most confident first. */
+export async function listMatchPredictions(
+  db: Db,
+  matchId: number,
+  limit: number,
+): Promise<Prediction[]> {
+  const rows = await db
+    .select(columns)
+    .from(predictions)
+    .where(eq(predictions.matchId, matchId))
+    .orderBy(desc(predictions.confidencePct), desc(predictions.id))
+    .limit(limit);
+  return rows.map(toPrediction);
+}

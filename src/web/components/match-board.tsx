@@ -1,0 +1,210 @@
+import { useState } from 'react';
+
+import {
+  deriveStatus,
+  formatAge,
+  formatInterval,
+  formatMinute,
+  getCompetitionFlag,
+  getLiveMinuteText,
+  getPage,
+  getScoreText,
+  getStatusBadge,
+  sortLiveMatches,
+  type LooseMatch,
+  type StatusBadge,
+} from '../../domain/board.ts';
+import { MatchStatus } from '../../domain/live-match.ts';
+import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { Shield } from './shield.tsx';
+
+const DEFAULT_PAGE_SIZE = 4;
+// Every row has the same height, so skeletons, placeholders and matches never shift the page.
+const ROW = 'flex h-16 items-center gap-2 border-b border-line px-3 last:border-b-0';
+
+const STRIP =
+  'flex h-9 items-center gap-x-3 overflow-hidden border-b border-line bg-chalk px-3 text-xs whitespace-nowrap';
+
+const TONES: Record<StatusBadge['tone'], string> = {
+  live: 'bg-live text-white',
+  break: 'bg-accent text-ink',
+  done: 'bg-ink text-chalk',
+  idle: 'bg-line text-ink',
+  off: 'bg-line text-subtle',
+};
+
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
+  const status = deriveStatus(match, nowMs);
+  const badge = getStatusBadge(status);
+  const minute = badge.showsMinute ? formatMinute(getLiveMinuteText(match)) : '';
+  const competition = text(match.competition_name);
+  const home = text(match.local) || 'Home';
+  const away = text(match.visitor) || 'Away';
+  const score = getScoreText(match, status);
+  return (
+    <li
+      className={ROW}
+      aria-label={`${home} v ${away}, ${badge.label}${minute ? ` ${minute}` : ''}, ${score}`}
+    >
+      <span className="w-8 shrink-0 text-center text-lg md:w-32 md:text-left md:text-xs md:font-semibold md:uppercase md:tracking-wide md:text-subtle">
+        <span className="md:hidden" role="img" aria-label={competition}>
+          {getCompetitionFlag(competition)}
+        </span>
+        <span className="hidden truncate md:inline">{competition}</span>
+      </span>
+      <span className="flex min-w-0 flex-1 items-center justify-end gap-2">
+        <span className="hidden truncate text-right font-medium md:inline">{home}</span>
+        <Shield src={text(match.local_shield)} size={28} />
+      </span>
+      <span
+        className={`w-16 shrink-0 text-center text-lg font-bold tabular-nums ${status === MatchStatus.scheduled ? 'text-subtle' : ''}`}
+        data-testid="score"
+      >
+        {score}
+      </span>
+      <span className="flex min-w-0 flex-1 items-center gap-2">
+        <Shield src={text(match.visitor_shield)} size={28} />
+        <span className="hidden truncate font-medium md:inline">{away}</span>
+      </span>
+      <span className="flex w-20 shrink-0 flex-col items-end gap-0.5 md:w-24">
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs font-bold ${TONES[badge.tone]}`}
+          data-testid="badge"
+        >
+          {badge.label}
+        </span>
+        {minute ? (
+          <span className="text-xs font-semibold text-live tabular-nums" data-testid="minute">
+            {minute}
+          </span>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+function StatusStrip(props: {
+  intervalMs: number;
+  updatedAtMs: number;
+  nowMs: number;
+  live: boolean;
+  halfTime: boolean;
+}) {
+  return (
+    <div className={`${STRIP} text-subtle`} role="status" aria-live="off">
+      {props.live ? (
+        <span className="rounded bg-live px-1.5 py-0.5 font-bold text-white">LIVE</span>
+      ) : null}
+      {props.halfTime ? (
+        <span className="rounded bg-accent px-1.5 py-0.5 font-bold text-ink">HT</span>
+      ) : null}
+      <span>Updates every {formatInterval(props.intervalMs)}</span>
+      <span aria-hidden="true">·</span>
+      <span>Updated {formatAge(props.nowMs - props.updatedAtMs)}</span>
+    </div>
+  );
+}
+
+/** Today's matches, in live order, a page of rows at a time, refreshing on the live rule. */
+export function MatchBoard({
+  league,
+  pageSize = DEFAULT_PAGE_SIZE,
+}: {
+  league?: string;
+  pageSize?: number;
+}) {
+  const query = useTodayMatches(league);
+  const [page, setPage] = useState(1);
+  const matches = query.data?.matches ?? [];
+  const statuses = matches.map((m) => deriveStatus(m, Date.now()));
+  const live = statuses.some(
+    (s) => s === MatchStatus.live || s === MatchStatus.extraTime || s === MatchStatus.penalties,
+  );
+  const halfTime = statuses.includes(MatchStatus.halfTime);
+  const nowMs = useNow(1000, live || halfTime);
+  const sorted = sortLiveMatches(matches, nowMs);
+  const view = getPage(sorted, page, pageSize);
+  const updatedAtMs = query.data?.updated_at
+    ? Date.parse(query.data.updated_at)
+    : query.dataUpdatedAt;
+
+  let body;
+  if (query.isPending) {
+    body = Array.from({ length: pageSize }, (_, i) => (
+      <li key={i} className={ROW} aria-hidden="true" data-testid="skeleton-row">
+        <span className="h-4 w-full animate-pulse rounded bg-line" />
+      </li>
+    ));
+  } else if (query.isError && matches.length === 0) {
+    body = (
+      <li className="flex h-64 items-center justify-center text-live">Failed to load matches</li>
+    );
+  } else if (view.total === 0) {
+    body = <li className="flex h-64 items-center justify-center text-subtle">No matches today</li>;
+  } else {
+    body = [
+      ...view.rows.map((match, i) => (
+        <MatchRow key={text(match.id) || `row-${i}`} match={match} nowMs={nowMs} />
+      )),
+      ...Array.from({ length: view.placeholders }, (_, i) => (
+        <li key={`empty-${i}`} className={ROW} aria-hidden="true" data-testid="placeholder-row" />
+      )),
+    ];
+  }
+
+  return (
+    <section
+      aria-label="Match board"
+      className="overflow-hidden rounded-xl border border-line bg-white shadow-sm"
+    >
+      {(live || halfTime) && query.data ? (
+        <StatusStrip
+          intervalMs={getBoardInterval(query.data, nowMs)}
+          updatedAtMs={updatedAtMs}
+          nowMs={nowMs}
+          live={live}
+          halfTime={halfTime}
+        />
+      ) : (
+        // The strip's line is kept when nothing is live, so the board never changes height.
+        <div className={`${STRIP} text-subtle`}>
+          {query.isSuccess ? 'No live matches right now' : ''}
+        </div>
+      )}
+      <ul className="min-h-64">{body}</ul>
+      <nav
+        aria-label="Board pages"
+        className="flex items-center justify-between gap-2 border-t border-line px-3 py-2 text-sm"
+      >
+        <button
+          type="button"
+          onClick={() => setPage(view.page - 1)}
+          disabled={view.page <= 1}
+          className="h-9 rounded-md border border-line px-3 font-medium disabled:opacity-40"
+        >
+          Previous
+        </button>
+        <span className="flex flex-col items-center text-xs text-subtle sm:flex-row sm:gap-3">
+          <span data-testid="page-indicator">
+            {view.page} / {view.pages}
+          </span>
+          <span data-testid="showing">
+            Showing {view.first}-{view.last} of {view.total} matches
+          </span>
+        </span>
+        <button
+          type="button"
+          onClick={() => setPage(view.page + 1)}
+          disabled={view.page >= view.pages}
+          className="h-9 rounded-md border border-line px-3 font-medium disabled:opacity-40"
+        >
+          Next
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { getConfidenceTone, getConfidenceWidth, type Prediction } from '../../domain/prediction.ts';
+
+const BAR: Record<ReturnType<typeof getConfidenceTone>, string> = {
+  success: 'bg-success',
+  accent: 'bg-accent',
+  muted: 'bg-muted',
+};
+
+export function PredictionCard({ prediction }: { prediction: Prediction }) {
+  const width = getConfidenceWidth(prediction.confidence_pct);
+  return (
+    <article className="flex h-36 flex-col justify-between rounded-xl border border-line bg-white p-3 shadow-sm">
+      <div className="min-w-0">
+        <p className="text-xs font-semibold uppercase tracking-wide text-subtle">
+          {prediction.model_name}
+        </p>
+        <h3 className="truncate font-bold">{prediction.pick}</h3>
+        {prediction.rationale ? (
+          <p className="line-clamp-2 text-xs text-subtle">{prediction.rationale}</p>
+        ) : null}
+      </div>
+      <div>
+        <div className="flex justify-between text-xs">
+          <span className="text-subtle">Confidence</span>
+          <span className="font-semibold tabular-nums">{Math.round(width)}%</span>
+        </div>
+        <div
+          className="mt-1 h-2 overflow-hidden rounded-full bg-line"
+          role="meter"
+          aria-label={`${prediction.model_name} confidence`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(width)}
+        >
+          <div
+            className={`h-full rounded-full ${BAR[getConfidenceTone(prediction.confidence_pct)]}`}
+            style={{ width: `${width}%` }}
+            data-testid="confidence-bar"
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
