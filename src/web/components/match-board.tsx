@@ -120,12 +120,13 @@ export function MatchBoard({
   const query = useTodayMatches(league);
   const [page, setPage] = useState(1);
   const matches = query.data?.matches ?? [];
-  const statuses = matches.map((m) => deriveStatus(m, Date.now()));
+  // Ticks each second, so the minute, the derived half-time and "Updated Xs ago" stay true.
+  const nowMs = useNow(1000);
+  const statuses = matches.map((m) => deriveStatus(m, nowMs));
   const live = statuses.some(
     (s) => s === MatchStatus.live || s === MatchStatus.extraTime || s === MatchStatus.penalties,
   );
   const halfTime = statuses.includes(MatchStatus.halfTime);
-  const nowMs = useNow(1000, live || halfTime);
   const sorted = sortLiveMatches(matches, nowMs);
   const view = getPage(sorted, page, pageSize);
   const updatedAtMs = query.data?.updated_at
