@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { findBestPrices, getFairProbabilities, type Bookmaker, type OddsEvent } from './odds.ts';
+import {
+  findBestPrices,
+  getConsensusProbabilities,
+  getFairProbabilities,
+  type Bookmaker,
+  type OddsEvent,
+} from './odds.ts';
 
 const makeEvent = (bookmakers: Bookmaker[]): OddsEvent => ({
   id: 'evt-1',
@@ -194,5 +200,61 @@ describe('getFairProbabilities', () => {
     ['a price that is not a number', [Number.NaN, 2]],
   ])('is null for %s', (_, prices) => {
     expect(getFairProbabilities(prices)).toBeNull();
+  });
+});
+
+describe('getConsensusProbabilities', () => {
+  const event = (
+    bookmakers: [number | undefined, number | undefined, number | undefined][],
+  ): OddsEvent => ({
+    id: 'e',
+    commence_time: '2026-11-21T18:00:00Z',
+    home_team: 'Home FC',
+    away_team: 'Away FC',
+    bookmakers: bookmakers.map(([h, d, a], i) => ({
+      key: `b${i}`,
+      title: `B${i}`,
+      markets: [
+        {
+          key: 'h2h' as const,
+          outcomes: [
+            ...(h === undefined ? [] : [{ name: 'Home FC', price: h }]),
+            ...(d === undefined ? [] : [{ name: 'Draw', price: d }]),
+            ...(a === undefined ? [] : [{ name: 'Away FC', price: a }]),
+          ],
+        },
+      ],
+    })),
+  });
+
+  it('removes the margin of one bookmaker', () => {
+    const p = getConsensusProbabilities(event([[2, 4, 4]]));
+    // 1/2 + 1/4 + 1/4 = 1: no margin, so the probabilities are the inverse prices.
+    expect(p?.home).toBeCloseTo(0.5, 10);
+    expect(p?.draw).toBeCloseTo(0.25, 10);
+    expect(p?.away).toBeCloseTo(0.25, 10);
+  });
+
+  it('averages the bookmakers that price all three outcomes, ignoring the others', () => {
+    const p = getConsensusProbabilities(
+      event([
+        [1.9, 3.6, 4.2],
+        [2.0, 3.4, 4.0],
+        [2.5, undefined, 3.0],
+      ]),
+    );
+    const fair = (h: number, d: number, a: number) => {
+      const s = 1 / h + 1 / d + 1 / a;
+      return [1 / h / s, 1 / d / s, 1 / a / s];
+    };
+    const [a, b] = [fair(1.9, 3.6, 4.2), fair(2.0, 3.4, 4.0)];
+    expect(p?.home).toBeCloseTo(((a[0] ?? 0) + (b[0] ?? 0)) / 2, 10);
+    expect(p?.draw).toBeCloseTo(((a[1] ?? 0) + (b[1] ?? 0)) / 2, 10);
+    expect((p?.home ?? 0) + (p?.draw ?? 0) + (p?.away ?? 0)).toBeCloseTo(1, 10);
+  });
+
+  it('is null when no bookmaker prices all three outcomes', () => {
+    expect(getConsensusProbabilities(event([[2, undefined, 3]]))).toBeNull();
+    expect(getConsensusProbabilities(event([]))).toBeNull();
   });
 });

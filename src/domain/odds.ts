@@ -120,3 +120,27 @@ export function getFairProbabilities(
   const total = implied.reduce((sum, p) => sum + p, 0);
   return implied.map((p) => p / total);
 }
+
+/**
+ * The market's margin-free reading of a match: each bookmaker's home/draw/away prices turned
+ * into probabilities by basic normalisation, averaged over the bookmakers that price all three.
+ * Null when none does.
+ */
+export function getConsensusProbabilities(
+  event: OddsEvent,
+): { home: number; draw: number; away: number } | null {
+  const readings: number[][] = [];
+  for (const bookmaker of event.bookmakers) {
+    const outcomes = bookmaker.markets.find((m) => m.key === 'h2h')?.outcomes ?? [];
+    const price = (name: string) => outcomes.find((o) => o.name === name)?.price;
+    const fair = getFairProbabilities([
+      price(event.home_team),
+      price('Draw'),
+      price(event.away_team),
+    ]);
+    if (fair !== null) readings.push(fair);
+  }
+  if (readings.length === 0) return null;
+  const mean = (i: number) => readings.reduce((sum, r) => sum + (r[i] ?? 0), 0) / readings.length;
+  return { home: mean(0), draw: mean(1), away: mean(2) };
+}

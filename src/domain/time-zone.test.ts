@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatZonedTime, getZonedDayRange, getZoneOffsetMs } from './time-zone.ts';
+import {
+  formatShortDateTime,
+  formatZonedTime,
+  getZonedDayRange,
+  getZoneOffsetMs,
+} from './time-zone.ts';
 
 describe('getZonedDayRange', () => {
   it.each([
@@ -48,5 +53,15 @@ describe('getZoneOffsetMs', () => {
     expect(getZoneOffsetMs(Date.parse('2026-07-15T00:00:00Z'), 'Africa/Johannesburg')).toBe(
       7_200_000,
     );
+  });
+});
+
+describe('formatShortDateTime', () => {
+  it.each([
+    ['2026-11-21T16:00:00Z', 'Africa/Johannesburg', 'Nov 21, 18:00'],
+    ['2026-11-21T22:30:00Z', 'Africa/Johannesburg', 'Nov 22, 00:30'],
+    ['2026-01-05T08:05:00Z', 'Africa/Johannesburg', 'Jan 05, 10:05'],
+  ])('shows %s in %s as %s', (at, zone, text) => {
+    expect(formatShortDateTime(Date.parse(at), zone)).toBe(text);
   });
 });

@@ -66,3 +66,12 @@ export function formatZonedTime(ms: number, timeZone: string): string {
   const p = getParts(ms, timeZone);
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "MMM dd, HH:mm" of an instant in the zone, e.g. "Oct 05, 18:30". */
+export function formatShortDateTime(ms: number, timeZone: string): string {
+  const p = getParts(ms, timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${MONTHS[p.month - 1] ?? ''} ${pad(p.day)}, ${pad(p.hour)}:${pad(p.minute)}`;
+}

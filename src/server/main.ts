@@ -109,7 +109,12 @@ async function main() {
     timeZone: config.siteTimeZone,
     cache,
     webRoot: WEB_ROOT,
-    meta: { brandName: config.brandName, creditLine: config.creditLine, replayLabel: label },
+    meta: {
+      brandName: config.brandName,
+      creditLine: config.creditLine,
+      replayLabel: label,
+      timeZone: config.siteTimeZone,
+    },
     logger,
     trustProxy: config.trustProxy,
   });

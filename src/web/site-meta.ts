@@ -1,6 +1,11 @@
 import { DEFAULT_BRAND, DEFAULT_CREDIT } from './site-defaults.ts';
 
-export type SiteMeta = { brandName: string; creditLine: string; replayLabel: string };
+export type SiteMeta = {
+  brandName: string;
+  creditLine: string;
+  replayLabel: string;
+  timeZone: string;
+};
 
 function readMeta(name: string, fallback: string): string {
   const content = document.querySelector(`meta[name="touchline:${name}"]`)?.getAttribute('content');
@@ -15,5 +20,6 @@ export function readSiteMeta(): SiteMeta {
     brandName: readMeta('brand', DEFAULT_BRAND),
     creditLine: readMeta('credit', DEFAULT_CREDIT),
     replayLabel: readMeta('replay', ''),
+    timeZone: readMeta('time-zone', 'Africa/Johannesburg'),
   };
 }

@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 
 import { isProtectedPath } from '../http/gate.ts';
 
-export type SiteMeta = { brandName: string; creditLine: string; replayLabel: string };
+export type SiteMeta = {
+  brandName: string;
+  creditLine: string;
+  replayLabel: string;
+  timeZone?: string;
+};
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -25,7 +30,8 @@ export function renderIndexHtml(template: string, meta: SiteMeta): string {
   return template
     .replaceAll('{{brand_name}}', escapeHtml(meta.brandName))
     .replaceAll('{{credit_line}}', escapeHtml(meta.creditLine))
-    .replaceAll('{{replay_label}}', escapeHtml(meta.replayLabel));
+    .replaceAll('{{replay_label}}', escapeHtml(meta.replayLabel))
+    .replaceAll('{{time_zone}}', escapeHtml(meta.timeZone ?? 'Africa/Johannesburg'));
 }
 
 /**

@@ -129,9 +129,7 @@ export function MatchBoard({
   const halfTime = statuses.includes(MatchStatus.halfTime);
   const sorted = sortLiveMatches(matches, nowMs);
   const view = getPage(sorted, page, pageSize);
-  const updatedAtMs = query.data?.updated_at
-    ? Date.parse(query.data.updated_at)
-    : query.dataUpdatedAt;
+  const updatedAtMs = query.data?.updatedAtMs ?? query.dataUpdatedAt;
 
   let body;
   if (query.isPending) {

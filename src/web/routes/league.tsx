@@ -1,18 +1,57 @@
 import { useParams } from 'react-router';
 
-import { useLeagues } from '../api/leagues.ts';
+import { useLeague, useLeagueStats } from '../api/leagues.ts';
+import { CountryFlag } from '../components/country-flag.tsx';
+import { LeagueTable } from '../components/league-table.tsx';
+import { MatchBoard } from '../components/match-board.tsx';
+import { OddsCards } from '../components/odds-cards.tsx';
+import { TopPlayers } from '../components/top-players.tsx';
 
 export function LeaguePage() {
-  const { slug } = useParams();
-  const { data: leagues, isPending } = useLeagues();
-  if (isPending) return <p className="text-subtle">Loading…</p>;
-  const league = leagues?.find((l) => l.slug === slug);
-  if (league === undefined) {
+  const { slug = '' } = useParams();
+  const { data: league, isPending, isError } = useLeague(slug);
+  const stats = useLeagueStats(league?.slug);
+
+  if (isPending) return <p className="py-12 text-center text-subtle">Loading…</p>;
+  if (isError) return <p className="py-12 text-center text-live">Failed to load the league</p>;
+  if (league === null)
     return <p className="py-12 text-center text-lg font-semibold">League not found</p>;
-  }
+
   return (
-    <section>
-      <h1 className="text-2xl font-bold">{league.name}</h1>
-    </section>
+    <div className="flex flex-col gap-8">
+      <header className="flex items-center gap-3">
+        {league.logo_url ? (
+          <img src={league.logo_url} alt="" width={48} height={48} className="h-12 w-12" />
+        ) : null}
+        <CountryFlag code={league.country} label={league.country} />
+        <h1 className="text-2xl font-bold">{league.name}</h1>
+      </header>
+      <section className="flex flex-col gap-3" aria-labelledby="today-title">
+        <h2 id="today-title" className="text-xl font-bold">
+          Today's {league.name} Matches
+        </h2>
+        <MatchBoard league={league.slug} />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <LeagueTable slug={league.slug} />
+        <OddsCards league={league.slug} />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <TopPlayers
+          title="Top Scorers"
+          column="Goals"
+          entries={stats.data?.goals}
+          isPending={stats.isPending}
+          emptyText="No top scorers data available"
+        />
+        <TopPlayers
+          title="Top Assists"
+          column="Assists"
+          entries={stats.data?.asists}
+          isPending={stats.isPending}
+          emptyText="No top assists data available"
+        />
+      </div>
+    </div>
   );
 }
