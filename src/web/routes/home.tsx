@@ -61,7 +61,7 @@ export function HomePage() {
         <h2 id="markets-title" className="text-xl font-bold">
           Markets &amp; AI Predictions
         </h2>
-        <div className="grid gap-6 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-3 [&>*]:min-w-0">
           <MarketColumn title="Totals Market" market="totals" />
           <MarketColumn title="Match Markets" market="h2h" />
           <PredictionsColumn />

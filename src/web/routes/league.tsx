@@ -32,11 +32,11 @@ export function LeaguePage() {
         </h2>
         <MatchBoard league={league.slug} />
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <LeagueTable slug={league.slug} />
         <OddsCards league={league.slug} />
       </div>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <TopPlayers
           title="Top Scorers"
           column="Goals"

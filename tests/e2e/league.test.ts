@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { OddsEvent } from '../../src/domain/odds.ts';
+import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+
+const LEAGUES = [
+  { slug: 'premier-league', name: 'Premier League', teams: 20 },
+  { slug: 'la-liga', name: 'La Liga', teams: 20 },
+  { slug: 'serie-a', name: 'Serie A', teams: 20 },
+  { slug: 'bundesliga', name: 'Bundesliga', teams: 18 },
+  { slug: 'ligue-1', name: 'Ligue 1', teams: 20 },
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ NOW: '2026-11-21T15:30:00Z' }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openLeague(
+  viewport: { width: number; height: number },
+  slug: string,
+): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await login(page, server.url);
+  await page.goto(`${server.url}/league/${slug}`);
+  return page;
+}
+
+/** The table's rows as numbers: [pos, P, W, D, L, Pts]. */
+async function readTable(page: Page): Promise<number[][]> {
+  const table = page.getByRole('region', { name: 'League Table' }).getByRole('table');
+  await table.waitFor();
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => Number(cell.textContent))),
+    );
+}
+
+describe.each(LEAGUES)('the $name page', (league) => {
+  it.each([
+    ['1280 px', DESKTOP],
+    ['390 px', PHONE],
+  ])('shows its table, scorers, assisters and best odds at %s', async (_, viewport) => {
+    const page = await openLeague(viewport, league.slug);
+    await page.getByRole('heading', { level: 1, name: league.name }).waitFor();
+    await page.getByRole('heading', { name: `Today's ${league.name} Matches` }).waitFor();
+
+    const rows = await readTable(page);
+    expect(rows).toHaveLength(league.teams);
+    for (const [pos, played, wins, draws, losses, points] of rows) {
+      expect(played, `row ${pos}`).toBe((wins ?? 0) + (draws ?? 0) + (losses ?? 0));
+      expect(points, `row ${pos}`).toBe(3 * (wins ?? 0) + (draws ?? 0));
+    }
+    expect(rows.map((r) => r[0])).toEqual(Array.from({ length: league.teams }, (_, i) => i + 1));
+
+    for (const title of ['Top Scorers', 'Top Assists']) {
+      const section = page.getByRole('region', { name: title });
+      const names = await section.locator('tbody th').allInnerTexts();
+      expect(names, title).toHaveLength(10);
+      for (const name of names) expect(name.trim(), title).toMatch(/\p{L}{2,}/u);
+    }
+
+    // Each cell's best price is the highest across the bookmakers of that event in the API answer.
+    const { events } = (await page.evaluate(async (slug) => {
+      const response = await fetch(`/api/odds?league=${slug}&market=h2h`);
+      return response.json();
+    }, league.slug)) as { events: OddsEvent[] };
+    const cards = page.getByRole('region', { name: 'Upcoming Matches' }).getByRole('article');
+    await expect.poll(() => cards.count()).toBe(Math.min(5, events.length));
+    for (const [index, event] of events.slice(0, 5).entries()) {
+      const best = (name: string) =>
+        Math.max(
+          ...event.bookmakers.flatMap((b) =>
+            b.markets.flatMap((m) => m.outcomes.filter((o) => o.name === name).map((o) => o.price)),
+          ),
+        );
+      const card = cards.nth(index);
+      expect(await card.getAttribute('aria-label')).toBe(
+        `${event.home_team} vs ${event.away_team}`,
+      );
+      for (const [label, name] of [
+        ['Home', event.home_team],
+        ['Draw', 'Draw'],
+        ['Away', event.away_team],
+      ] as const) {
+        const cell = card.getByRole('link', { name: new RegExp(`^${label} `) });
+        expect(await cell.getAttribute('aria-label')).toContain(
+          `${label} ${best(name).toFixed(2)} at `,
+        );
+        expect(await cell.getAttribute('target')).toBe('_blank');
+        expect(await cell.getAttribute('rel')).toMatch(/noopener/);
+        expect(await cell.getAttribute('rel')).toMatch(/noreferrer/);
+        expect(await cell.getAttribute('href')).toMatch(/^\/go\//);
+      }
+    }
+
+    if (viewport === PHONE) {
+      const teamName = page
+        .getByRole('region', { name: 'League Table' })
+        .locator('tbody th .md\\:inline')
+        .first();
+      expect(await teamName.isVisible()).toBe(false);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      expect(overflow).toBe(false);
+    }
+    await page.close();
+  });
+});
+
+it('says "League not found" for an unknown league', async () => {
+  const page = await openLeague(DESKTOP, 'unknown');
+  await page.getByText('League not found').waitFor();
+  await page.close();
+});
