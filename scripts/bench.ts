@@ -1,5 +1,6 @@
 // Benchmarks of Touchline on this machine, each next to a baseline measured in the same run.
-// Run with `npm run bench`; it starts its own servers on ephemeral ports and stops them.
+// Run with `npm run bench`; it builds the front end, then starts its own servers on ephemeral
+// ports and stops them.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { startServer } from '../tests/helpers/e2e-server.ts';
+import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -113,4 +115,7 @@ async function benchMatchesToday() {
   }
 }
 
+// The servers serve dist/: build it first, and weigh what a first visit to the home page loads.
+await buildFrontEnd();
+await reportFirstLoadJs();
 await benchMatchesToday();

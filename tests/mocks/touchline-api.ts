@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw/http';
 
+import type { LooseMatch } from '../../src/domain/board.ts';
 import type { League } from '../../src/domain/league.ts';
+import type { MarketKey, OddsEvent } from '../../src/domain/odds.ts';
+import type { Prediction } from '../../src/domain/prediction.ts';
 
 export const SITE_PASSWORD = 'kickoff';
 
@@ -12,7 +15,153 @@ export const leagues: League[] = [
   { id: 5, name: 'Ligue 1', slug: 'ligue-1', order_index: 5, country: 'France' },
 ].map((league) => ({ ...league, logo_url: null }));
 
-/** The Touchline API the app frame calls: the password gate and the league list. */
+/** A board item in the live-match shape; pass what the test cares about. */
+export function createBoardMatch(fields: LooseMatch & { id: string | number }): LooseMatch {
+  return {
+    competition_name: 'Premier League',
+    league_slug: 'premier-league',
+    local: 'Arsenal',
+    visitor: 'Chelsea',
+    local_shield: '/img/crest/arsenal.svg',
+    visitor_shield: '/img/crest/chelsea.svg',
+    status: -1,
+    result: 'x-x',
+    hour: '21:00',
+    minute: '',
+    date: '2026-11-21T19:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** Today's board as the default answer: one match being played, one to come, one finished. */
+export const todayMatches: LooseMatch[] = [
+  createBoardMatch({
+    id: 1,
+    competition_name: 'Serie A',
+    league_slug: 'serie-a',
+    local: 'Juventus',
+    visitor: 'Napoli',
+    local_shield: '/img/crest/juventus.svg',
+    visitor_shield: '/img/crest/napoli.svg',
+    status: 0,
+    result: '0-1',
+    hour: '16:30',
+    minute: '62',
+    date: '2026-11-21T14:30:00.000Z',
+  }),
+  createBoardMatch({
+    id: 2,
+    local: 'Liverpool',
+    visitor: 'Everton',
+    local_shield: '/img/crest/liverpool.svg',
+    visitor_shield: '/img/crest/everton.svg',
+  }),
+  createBoardMatch({
+    id: 3,
+    status: 1,
+    result: '2-1',
+    hour: '14:30',
+    minute: '90',
+    date: '2026-11-21T12:30:00.000Z',
+  }),
+];
+
+/**
+ * GET /api/matches/today answering `matches` as given (any shape, so tests can send bad input).
+ * `x-server-time` reports the server's clock; `updated_at` is `updatedAt`, or `ageMs` (5 s)
+ * before the server's clock at each answer.
+ */
+export function todayMatchesHandler(
+  matches: unknown,
+  options: { serverNow?: () => Date; updatedAt?: Date | null; ageMs?: number } = {},
+) {
+  const { serverNow = () => new Date(), ageMs = 5000 } = options;
+  return http.get('/api/matches/today', () => {
+    const now = serverNow();
+    const updatedAt =
+      options.updatedAt === undefined ? new Date(now.getTime() - ageMs) : options.updatedAt;
+    return HttpResponse.json(
+      { matches, updated_at: updatedAt?.toISOString() ?? null },
+      { headers: { 'x-server-time': now.toISOString() } },
+    );
+  });
+}
+
+const MARKET_MATCHES: Record<string, [string, string]> = {
+  'serie-a': ['Inter', 'AC Milan'],
+  'la-liga': ['Real Madrid', 'Barcelona'],
+  'premier-league': ['Liverpool', 'Everton'],
+  bundesliga: ['Bayern Munich', 'Dortmund'],
+  'ligue-1': ['PSG', 'Marseille'],
+};
+
+/** One upcoming event per league, priced by Bet365 in both markets (The Odds API shape). */
+export const oddsEvents: Record<string, OddsEvent[]> = Object.fromEntries(
+  Object.entries(MARKET_MATCHES).map(([slug, [home, away]], i) => [
+    slug,
+    [
+      {
+        id: `fake:${slug}:1`,
+        sport_key: 'soccer',
+        commence_time: `2026-11-22T1${i}:00:00.000Z`,
+        home_team: home,
+        away_team: away,
+        bookmakers: [
+          {
+            key: 'bet365',
+            title: 'Bet365',
+            link: 'https://www.bet365.com',
+            markets: [
+              {
+                key: 'h2h',
+                outcomes: [
+                  { name: home, price: 1.9 + i / 10 },
+                  { name: 'Draw', price: 3.4 },
+                  { name: away, price: 4.1 },
+                ],
+              },
+              {
+                key: 'totals',
+                outcomes: [
+                  { name: 'Over', price: 1.8 + i / 100, point: 2.5 },
+                  { name: 'Under', price: 2.05, point: 2.5 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  ]),
+);
+
+const prediction = (
+  i: number,
+  model_name: string,
+  pick: string,
+  confidence_pct: number,
+  rationale: string | null,
+): Prediction => ({
+  id: 100 - i,
+  match_id: 10 + i,
+  model_name,
+  pick,
+  confidence_pct,
+  rationale,
+  created_at: new Date(Date.UTC(2026, 10, 21, 12, 0) - i * 60_000).toISOString(),
+});
+
+/** Six predictions, newest first. */
+export const predictions: Prediction[] = [
+  prediction(0, 'Poisson xG', 'Inter to win', 84, 'Inter have won 8 of their last 10 at home.'),
+  prediction(1, 'Elo', 'Over 2.5 goals', 71, null),
+  prediction(2, 'Market blend', 'Draw', 45, 'The prices barely separate the sides.'),
+  prediction(3, 'Poisson xG', 'Liverpool to win', 66, 'Everton concede 1.8 expected goals away.'),
+  prediction(4, 'Elo', 'Under 2.5 goals', 58, null),
+  prediction(5, 'Market blend', 'Bayern Munich to win', 90, 'Short-priced favourites at home.'),
+];
+
+/** The Touchline API the web app calls: the password gate, leagues, board, odds and predictions. */
 export const touchlineApiHandlers = [
   http.post('/api/session', async ({ request }) => {
     const body = (await request.json()) as { password?: unknown } | null;
@@ -22,4 +171,25 @@ export const touchlineApiHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
   http.get('/api/leagues', () => HttpResponse.json({ leagues })),
+  todayMatchesHandler(todayMatches),
+  http.get('/api/odds', ({ request }) => {
+    const url = new URL(request.url);
+    const market = (url.searchParams.get('market') ?? 'h2h') as MarketKey;
+    const league = url.searchParams.get('league');
+    const events = league === null ? Object.values(oddsEvents).flat() : (oddsEvents[league] ?? []);
+    // The API answers each bookmaker's prices for the market asked for only.
+    return HttpResponse.json({
+      events: events.map((event) => ({
+        ...event,
+        bookmakers: event.bookmakers.map((b) => ({
+          ...b,
+          markets: b.markets.filter((m) => m.key === market),
+        })),
+      })),
+    });
+  }),
+  http.get('/api/predictions', ({ request }) => {
+    const limit = Number(new URL(request.url).searchParams.get('limit') ?? 10);
+    return HttpResponse.json({ predictions: predictions.slice(0, limit) });
+  }),
 ];

@@ -672,6 +672,11 @@ describe('caching of the data answers', () => {
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(first.body);
   });
+
+  it('makes the browser revalidate the board on every refetch (board data is always stale)', async () => {
+    const response = await get('/api/matches/today');
+    expect(response.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+  });
 });
 
 describe('the data routes without the session cookie', () => {

@@ -123,7 +123,14 @@ export function footballDataRoutes(deps: { db: Db; data: FootballData }) {
       const { league } = parseInput(LeagueQuery, request.query, 'query');
       const cached = await data.matchesToday(await resolveLeague(db, league));
       // The site's clock (pinned or sped up in demos), so a browser can tell how old updated_at is.
-      return sendCached(reply.header('x-server-time', data.now().toISOString()), cached);
+      // Board data is always stale (SPEC 4): the browser must revalidate every refetch (a 304 when
+      // nothing changed), never answer it from its HTTP cache as max-age/stale-while-revalidate do.
+      return sendCached(
+        reply
+          .header('x-server-time', data.now().toISOString())
+          .header('cache-control', 'private, max-age=0, must-revalidate'),
+        cached,
+      );
     });
     app.get('/api/leagues/:slug/table', async (request, reply) => {
       return sendCached(reply, await data.table(await leagueBySlug(request.params)));

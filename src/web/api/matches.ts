@@ -11,6 +11,9 @@ export type TodayMatches = {
   updatedAtMs: number | null;
 };
 
+const isLooseMatch = (value: unknown): value is LooseMatch =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export async function getTodayMatches(league?: string): Promise<TodayMatches> {
   const query = league === undefined ? '' : `?league=${encodeURIComponent(league)}`;
   const { body, headers } = await fetchJsonWithHeaders<{ matches?: unknown; updated_at?: unknown }>(
@@ -21,7 +24,8 @@ export async function getTodayMatches(league?: string): Promise<TodayMatches> {
   const serverNow = Date.parse(headers.get('x-server-time') ?? '');
   const age = Number.isFinite(serverNow) ? serverNow - updated : 0;
   return {
-    matches: Array.isArray(body.matches) ? (body.matches as LooseMatch[]) : [],
+    // An item that is not an object (null, a string…) has nothing to show: drop it, never crash.
+    matches: Array.isArray(body.matches) ? body.matches.filter(isLooseMatch) : [],
     updated_at: typeof body.updated_at === 'string' ? body.updated_at : null,
     updatedAtMs: Number.isFinite(updated) ? Date.now() - Math.max(0, age) : null,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createQueryClient, getRetryDelay } from './query-client.ts';
+import { createQueryClient, getRetryDelay, listenForWindowFocus } from './query-client.ts';
 
 describe('getRetryDelay', () => {
   it.each([
@@ -17,5 +17,18 @@ describe('getRetryDelay', () => {
 describe('createQueryClient', () => {
   it('keeps unused query data for five minutes', () => {
     expect(createQueryClient().getDefaultOptions().queries?.gcTime).toBe(300_000);
+  });
+});
+
+describe('listenForWindowFocus', () => {
+  it('reports a window focus and a tab becoming visible, until cleaned up', () => {
+    const calls: unknown[][] = [];
+    const cleanup = listenForWindowFocus((...args) => calls.push(args));
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(calls).toEqual([[], []]);
+    cleanup();
+    window.dispatchEvent(new Event('focus'));
+    expect(calls).toHaveLength(2);
   });
 });

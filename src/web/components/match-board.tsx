@@ -37,6 +37,17 @@ const TONES: Record<StatusBadge['tone'], string> = {
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
+/** Row keys from the items' ids; a missing or repeated id (1 and "1") still gets a key of its own. */
+function getRowKeys(rows: readonly LooseMatch[]): string[] {
+  const seen = new Set<string>();
+  return rows.map((match, i) => {
+    let key = text(match.id) || `row-${i}`;
+    while (seen.has(key)) key += `#${i}`;
+    seen.add(key);
+    return key;
+  });
+}
+
 function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
   const status = deriveStatus(match, nowMs);
   const badge = getStatusBadge(status);
@@ -129,6 +140,7 @@ export function MatchBoard({
   const halfTime = statuses.includes(MatchStatus.halfTime);
   const sorted = sortLiveMatches(matches, nowMs);
   const view = getPage(sorted, page, pageSize);
+  const keys = getRowKeys(view.rows);
   const updatedAtMs = query.data?.updatedAtMs ?? query.dataUpdatedAt;
 
   let body;
@@ -146,9 +158,7 @@ export function MatchBoard({
     body = <li className="flex h-64 items-center justify-center text-subtle">No matches today</li>;
   } else {
     body = [
-      ...view.rows.map((match, i) => (
-        <MatchRow key={text(match.id) || `row-${i}`} match={match} nowMs={nowMs} />
-      )),
+      ...view.rows.map((match, i) => <MatchRow key={keys[i]} match={match} nowMs={nowMs} />),
       ...Array.from({ length: view.placeholders }, (_, i) => (
         <li key={`empty-${i}`} className={ROW} aria-hidden="true" data-testid="placeholder-row" />
       )),

@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { Prediction } from '../../domain/prediction.ts';
+import { PredictionCard } from './prediction-card.tsx';
+
+const prediction = (fields: Partial<Prediction> = {}): Prediction => ({
+  id: 1,
+  match_id: 10,
+  model_name: 'Poisson xG',
+  pick: 'Inter to win',
+  confidence_pct: 72,
+  rationale: 'Inter have won 8 of their last 10 at home.',
+  created_at: '2026-11-21T12:00:00.000Z',
+  ...fields,
+});
+
+const bar = () => screen.getByTestId('confidence-bar');
+
+describe('PredictionCard', () => {
+  it('shows the model name, the pick and the rationale', () => {
+    render(<PredictionCard prediction={prediction()} />);
+
+    expect(screen.getByText('Poisson xG')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Inter to win' })).toBeTruthy();
+    expect(screen.getByText('Inter have won 8 of their last 10 at home.')).toBeTruthy();
+  });
+
+  it.each([null, ''])('shows no rationale when it is %j', (rationale) => {
+    const { container } = render(<PredictionCard prediction={prediction({ rationale })} />);
+
+    expect(screen.getByRole('heading', { name: 'Inter to win' })).toBeTruthy();
+    expect(container.querySelectorAll('p')).toHaveLength(1);
+  });
+
+  it('draws a confidence bar as wide as confidence_pct, and says the value', () => {
+    render(<PredictionCard prediction={prediction({ confidence_pct: 72 })} />);
+
+    expect(bar().style.width).toBe('72%');
+    const meter = screen.getByRole('meter', { name: 'Poisson xG confidence' });
+    expect(meter.getAttribute('aria-valuenow')).toBe('72');
+    expect(screen.getByText('72%')).toBeTruthy();
+  });
+
+  it.each([
+    [85, 'bg-success'],
+    [80, 'bg-success'],
+    [79, 'bg-accent'],
+    [70, 'bg-accent'],
+    [60, 'bg-accent'],
+    [59, 'bg-muted'],
+    [40, 'bg-muted'],
+  ])('colours a confidence of %i with %s', (confidence_pct, colour) => {
+    render(<PredictionCard prediction={prediction({ confidence_pct })} />);
+
+    const classes = Array.from(bar().classList);
+    expect(classes).toContain(colour);
+    expect(classes.filter((c) => ['bg-success', 'bg-accent', 'bg-muted'].includes(c))).toEqual([
+      colour,
+    ]);
+    expect(bar().style.width).toBe(`${confidence_pct}%`);
+  });
+
+  it.each([
+    [120, '100%'],
+    [-5, '0%'],
+    [Number.NaN, '0%'],
+  ])('keeps a bar for a confidence of %s inside the card (%s)', (confidence_pct, width) => {
+    render(<PredictionCard prediction={prediction({ confidence_pct })} />);
+
+    expect(bar().style.width).toBe(width);
+  });
+});

@@ -1,0 +1,119 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw/http';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { server } from '../../../tests/helpers/msw-server.ts';
+import { predictions } from '../../../tests/mocks/touchline-api.ts';
+import { createQueryClient } from '../api/query-client.ts';
+import { HomePage } from './home.tsx';
+
+let queryClient: QueryClient | undefined;
+
+function renderHome() {
+  queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <HomePage />
+    </QueryClientProvider>,
+  );
+}
+
+/** The column under a column heading (the heading's parent). */
+function column(title: string) {
+  const heading = screen.getByRole('heading', { level: 3, name: title });
+  return heading.parentElement as HTMLElement;
+}
+
+const MARKET_ORDER = ['Serie A', 'La Liga', 'Premier League', 'Bundesliga', 'Ligue 1'];
+const MARKET_SLUGS = ['serie-a', 'la-liga', 'premier-league', 'bundesliga', 'ligue-1'];
+
+/** The league a 'Bet now' link reports its click under. */
+const leagueOf = (link: HTMLElement) =>
+  new URL(link.getAttribute('href') ?? '', 'https://touchline.example').searchParams.get('league');
+
+afterEach(() => {
+  cleanup();
+  queryClient?.clear();
+  queryClient = undefined;
+});
+
+describe('HomePage', () => {
+  it("heads the page with today's matches in GMT+2, above the match board", async () => {
+    renderHome();
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: "Today's Main Football Matches" }),
+    ).toBeTruthy();
+    expect(screen.getByText('All times displayed are in GMT+2 timezone')).toBeTruthy();
+    const board = screen.getByRole('region', { name: 'Match board' });
+    expect(await within(board).findAllByRole('listitem')).toHaveLength(3);
+    expect(within(board).getByText('Showing 1-3 of 3 matches')).toBeTruthy();
+  });
+
+  it('shows the Totals Market and Match Markets columns, one card per league in order', async () => {
+    renderHome();
+
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Markets & AI Predictions' }),
+    ).toBeTruthy();
+    for (const [title, market] of [
+      ['Totals Market', 'Total Goals 2.5'],
+      ['Match Markets', 'Match Result'],
+    ] as const) {
+      const cards = within(column(title)).getAllByRole('article');
+      expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(
+        MARKET_ORDER.map((league) => `${league} ${market}`),
+      );
+      // Each card shows its own league's prices once they arrive.
+      await waitFor(() =>
+        expect(within(column(title)).getAllByRole('link', { name: 'Bet now' })).toHaveLength(5),
+      );
+      const links = within(column(title)).getAllByRole('link', { name: 'Bet now' });
+      expect(links.map((link) => leagueOf(link))).toEqual(MARKET_SLUGS);
+    }
+    const totals = within(column('Totals Market')).getByRole('article', {
+      name: 'Serie A Total Goals 2.5',
+    });
+    expect(within(totals).getByText('Over 2.5')).toBeTruthy();
+    expect(within(totals).getByText('1.80')).toBeTruthy();
+    const h2h = within(column('Match Markets')).getByRole('article', {
+      name: 'La Liga Match Result',
+    });
+    expect(within(h2h).getByText('Real Madrid')).toBeTruthy();
+    expect(within(h2h).getByText('2.00')).toBeTruthy();
+  });
+
+  it('asks for the 6 latest predictions and shows the first 4', async () => {
+    const urls: URL[] = [];
+    server.use(
+      http.get('/api/predictions', ({ request }) => {
+        urls.push(new URL(request.url));
+        return HttpResponse.json({ predictions });
+      }),
+    );
+    renderHome();
+
+    const ai = column('AI Predictions');
+    const meters = await within(ai).findAllByRole('meter');
+
+    expect(meters).toHaveLength(4);
+    expect(
+      within(ai)
+        .getAllByRole('heading', { level: 3 })
+        .slice(1)
+        .map((h) => h.textContent),
+    ).toEqual(predictions.slice(0, 4).map((p) => p.pick));
+    expect(within(ai).queryByText(predictions[4]?.pick ?? '')).toBeNull();
+    expect(urls.map((url) => url.searchParams.get('limit'))).toEqual(['6']);
+  });
+
+  it('says "No predictions available" when there are none', async () => {
+    server.use(http.get('/api/predictions', () => HttpResponse.json({ predictions: [] })));
+    renderHome();
+
+    const ai = column('AI Predictions');
+    expect(await within(ai).findByText('No predictions available')).toBeTruthy();
+    expect(within(ai).queryAllByRole('meter')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,393 @@
+import { randomBytes } from 'node:crypto';
+
+import pg from 'pg';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { findBookmaker } from '../../src/domain/bookmakers.ts';
+import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
+
+// 2026-11-21 replays Saturday 15 October 2022 (18 matches). At 14:50 UTC the board holds every
+// kind of row: second halves in Serie A and the Bundesliga (LIVE), Fulham v Bournemouth and
+// Wolves v Forest at half-time (HT), the early games over (FT) and the evening ones to come (VS).
+const SATURDAY = '2026-11-21T14:50:00Z';
+
+const MARKET_ORDER = ['Serie A', 'La Liga', 'Premier League', 'Bundesliga', 'Ligue 1'];
+const FLAGS: Record<string, string> = {
+  'Premier League': '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
+  'La Liga': '🇪🇸',
+  'Serie A': '🇮🇹',
+  Bundesliga: '🇩🇪',
+  'Ligue 1': '🇫🇷',
+};
+
+// A row's accessible name: "Fulham v Bournemouth, LIVE 39', 1-1" (minute only while playing).
+const ROW_LABEL = /^(.+) v (.+), (LIVE|HT|FT|VS|ET|PENS|POSTPONED)(?: (\S+))?, (.+)$/;
+type Row = { home: string; away: string; badge: string; minute: string; score: string };
+
+function parseRow(label: string): Row {
+  const match = ROW_LABEL.exec(label);
+  if (match === null) throw new Error(`unexpected row label: ${label}`);
+  const [, home = '', away = '', badge = '', minute = '', score = ''] = match;
+  return { home, away, badge, minute, score };
+}
+
+const getBoard = (page: Page) => page.getByRole('region', { name: 'Match board' });
+const getRows = (board: Locator) => board.locator('li[aria-label]');
+const readLabels = (board: Locator) =>
+  getRows(board).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+
+/** Goes back to the first page of the board. */
+async function goToFirstPage(board: Locator) {
+  const previous = board.getByRole('button', { name: 'Previous' });
+  while (await previous.isEnabled()) await previous.click({ timeout: 5000 });
+}
+
+/** Every row of every page, as a fan paging through with Next sees them. */
+async function readAllPages(board: Locator): Promise<string[]> {
+  await goToFirstPage(board);
+  const next = board.getByRole('button', { name: 'Next' });
+  const labels = await readLabels(board);
+  while (await next.isEnabled()) {
+    await next.click({ timeout: 5000 });
+    labels.push(...(await readLabels(board)));
+  }
+  return labels;
+}
+
+/** Whether the local Postgres of the server tests answers (the README's test database). */
+async function hasPostgres(): Promise<boolean> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const postgres = await hasPostgres();
+// A database of its own on the local Postgres, for the 'Bet now' server.
+const pgName = `touchline_e2e_${randomBytes(6).toString('hex')}`;
+const pgUrl = POSTGRES_ADMIN_URL.replace(/\/test$/, `/${pgName}`);
+
+let server: RunningServer;
+let pgServer: RunningServer | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Started together: the Postgres server imports the historical data into its empty database
+  // on its first start (about 15 s), the embedded one copies a prepared data folder.
+  const startPgServer = async () => {
+    if (!postgres) return undefined;
+    await adminQuery(`CREATE DATABASE ${pgName}`);
+    return startServer({ NOW: SATURDAY, DATABASE_URL: pgUrl });
+  };
+  [server, browser, pgServer] = await Promise.all([
+    startServer({ NOW: SATURDAY }),
+    launchBrowser(),
+    startPgServer(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await pgServer?.stop();
+  if (postgres) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+});
+
+describe('the home page at 1280 px on a Saturday afternoon', () => {
+  it('shows live, half-time, finished and coming matches, the status strip and pages of 4', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await login(page, server.url);
+    await page.getByRole('heading', { name: "Today's Main Football Matches" }).waitFor();
+    expect(await page.getByText('All times displayed are in GMT+2 timezone').isVisible()).toBe(
+      true,
+    );
+
+    const board = getBoard(page);
+    const rows = getRows(board);
+    await expect.poll(() => rows.count()).toBe(4);
+    const indicator = board.getByTestId('page-indicator');
+    const showing = board.getByTestId('showing');
+    expect(await indicator.innerText()).toBe('1 / 5');
+    expect(await showing.innerText()).toBe('Showing 1-4 of 18 matches');
+
+    // While matches are live and at half-time, the strip says so and how fresh the data is.
+    const strip = board.getByRole('status');
+    expect(await strip.getByText('LIVE', { exact: true }).isVisible()).toBe(true);
+    expect(await strip.getByText('HT', { exact: true }).isVisible()).toBe(true);
+    expect(await strip.getByText('Updates every 30s').isVisible()).toBe(true);
+    expect(await strip.getByText(/^Updated \d+s ago$/).isVisible()).toBe(true);
+
+    // Live matches come first, each with its minute marked by an apostrophe.
+    for (const label of await readLabels(board)) expect(parseRow(label).badge).toBe('LIVE');
+    const minutes = await board.getByTestId('minute').allInnerTexts();
+    expect(minutes).toHaveLength(4);
+    for (const minute of minutes) expect(minute).toMatch(/^\d+(\+\d+)?'$/);
+    // Desktop rows name the competition and both teams.
+    const first = parseRow((await readLabels(board))[0] ?? '');
+    expect(await rows.first().getByText(first.home, { exact: true }).isVisible()).toBe(true);
+    expect(await rows.first().getByText(first.away, { exact: true }).isVisible()).toBe(true);
+    expect(await rows.first().locator('[role="img"]').isVisible()).toBe(false);
+
+    const next = board.getByRole('button', { name: 'Next' });
+    const previous = board.getByRole('button', { name: 'Previous' });
+    expect(await previous.isDisabled()).toBe(true);
+    await next.click();
+    await expect.poll(() => indicator.innerText()).toBe('2 / 5');
+    expect(await showing.innerText()).toBe('Showing 5-8 of 18 matches');
+    await previous.click();
+    await expect.poll(() => indicator.innerText()).toBe('1 / 5');
+    expect(await showing.innerText()).toBe('Showing 1-4 of 18 matches');
+
+    const all = (await readAllPages(board)).map(parseRow);
+    expect(await indicator.innerText()).toBe('5 / 5');
+    expect(await showing.innerText()).toBe('Showing 17-18 of 18 matches');
+    expect(await board.getByTestId('placeholder-row').count()).toBe(2);
+    expect(await next.isDisabled()).toBe(true);
+    expect(new Set(all.map((r) => `${r.home} v ${r.away}`)).size).toBe(18);
+    expect(new Set(all.map((r) => r.badge))).toEqual(new Set(['LIVE', 'HT', 'FT', 'VS']));
+    for (const row of all) expect(row.minute === '').toBe(row.badge !== 'LIVE');
+    expect(all).toContainEqual({
+      home: 'Fulham',
+      away: 'Bournemouth',
+      badge: 'HT',
+      minute: '',
+      score: '1-2',
+    });
+    // A match to come shows its kick-off in GMT+2 (16:00 UTC).
+    expect(all).toContainEqual({
+      home: 'Torino',
+      away: 'Juventus',
+      badge: 'VS',
+      minute: '',
+      score: '18:00',
+    });
+    expect(all).toContainEqual({
+      home: 'Girona',
+      away: 'Cádiz',
+      badge: 'FT',
+      minute: '',
+      score: '1-1',
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows one Totals and one Match Markets card per league in order, and the predictions', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await login(page, server.url);
+    const markets = page.getByRole('region', { name: 'Markets & AI Predictions' });
+    const cards = markets.locator('article[aria-label]');
+    // Every card has finished loading once each shows its 'Bet now' link.
+    await expect.poll(() => markets.getByRole('link', { name: 'Bet now' }).count()).toBe(10);
+    expect(await markets.getByRole('heading', { name: 'Totals Market' }).isVisible()).toBe(true);
+    expect(await markets.getByRole('heading', { name: 'Match Markets' }).isVisible()).toBe(true);
+    expect(await cards.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label')))).toEqual([
+      ...MARKET_ORDER.map((league) => `${league} Total Goals 2.5`),
+      ...MARKET_ORDER.map((league) => `${league} Match Result`),
+    ]);
+    for (const card of await cards.all()) {
+      const text = await card.innerText();
+      expect(text).toMatch(/ vs /);
+      expect(text).toMatch(/\b\d+\.\d{2}\b/);
+      expect(text).not.toContain('No odds available');
+    }
+    // The evening's first Serie A match, priced by the first bookmaker that has the market.
+    const serieA = await cards.first().innerText();
+    expect(serieA).toContain('Torino vs Juventus');
+
+    const predictions = markets.locator('div', {
+      has: page.getByRole('heading', { name: 'AI Predictions' }),
+    });
+    await predictions.last().waitFor();
+    const response = await page.request.get(`${server.url}/api/predictions?limit=6`);
+    const { predictions: latest } = (await response.json()) as { predictions: unknown[] };
+    if (latest.length === 0) {
+      // No prediction model has run on the replayed season yet.
+      await markets.getByText('No predictions available').waitFor();
+    } else {
+      await expect.poll(() => markets.getByRole('meter').count()).toBe(Math.min(latest.length, 4));
+    }
+    await context.close();
+  });
+});
+
+describe('a match followed on the home page on a sped-up clock', () => {
+  it('goes LIVE, HT, LIVE, then FT 2-2 on the board', { timeout: 100_000 }, async () => {
+    // 30 minutes into Fulham v Bournemouth (14:00 UTC), 240 times real speed: one real second
+    // is four minutes of play, so the first half (with 5 minutes added) has about 5 s left,
+    // half-time lasts under 4 s and the final whistle comes about 22 s in. (From 14:38, as the
+    // API test starts, the first half ends about 3 s after the server is up, and the page needs
+    // 0.5-2 s of that to show the board on a busy machine: too close.) The context is unlocked
+    // before the server starts (session storage by an init script, the cookie through the API
+    // right after), since logging in through the form would cost another second.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.addInitScript(() => sessionStorage.setItem('touchline:unlocked', 'true'));
+    const page = await context.newPage();
+    const fast = await startServer({ NOW: '2026-11-21T14:30:00Z', CLOCK_SPEED: '240' });
+    try {
+      await context.request.post(`${fast.url}/api/session`, { data: { password: 'kickoff' } });
+      await page.goto(fast.url);
+      const board = getBoard(page);
+      await getRows(board).first().waitFor();
+
+      const seen: Row[] = [];
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        // The board refetches on its interval (30 s while a match is live), which is two hours
+        // of play here: left alone, the page goes from the first half straight to full time.
+        // A fan gets fresh data sooner by coming back to the tab, so the test does that:
+        // TanStack Query v5 refetches on 'visibilitychange' (not on window 'focus', which it no
+        // longer listens to: dispatching 'focus' triggers no request at all). Each refetch
+        // reaches the server only because /api/matches/today must be revalidated every time:
+        // with max-age=15 and stale-while-revalidate=30, Chrome answered from its HTTP cache and
+        // this page saw LIVE 39', then LIVE 85' 15 s later, then FT, and never HT.
+        await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+        // The match changes pages as it moves between the live, other and finished groups.
+        let label = (await readLabels(board)).find((l) => l.startsWith('Fulham v Bournemouth'));
+        if (label === undefined) {
+          label = (await readAllPages(board)).find((l) => l.startsWith('Fulham v Bournemouth'));
+        }
+        if (label !== undefined) {
+          const row = parseRow(label);
+          const last = seen.at(-1);
+          if (last?.badge !== row.badge || last.minute !== row.minute) seen.push(row);
+          if (row.badge === 'FT') break;
+        }
+        await page.waitForTimeout(250);
+      }
+
+      const badges = seen.map((r) => r.badge).filter((b, i, all) => i === 0 || all[i - 1] !== b);
+      expect(badges, JSON.stringify(seen)).toEqual(['LIVE', 'HT', 'LIVE', 'FT']);
+      const live = seen.filter((r) => r.badge === 'LIVE');
+      for (const row of live) expect(row.minute).toMatch(/^\d+(\+\d+)?'$/);
+      expect(live.some((r) => Number.parseInt(r.minute, 10) <= 45)).toBe(true);
+      expect(live.some((r) => Number.parseInt(r.minute, 10) > 45)).toBe(true);
+      expect(seen.find((r) => r.badge === 'HT')?.score).toBe('1-2');
+      expect(seen.at(-1)).toMatchObject({ badge: 'FT', minute: '', score: '2-2' });
+    } finally {
+      await context.close();
+      await fast.stop();
+    }
+  });
+});
+
+describe('the home page at 390 px', () => {
+  it('shows competition flags instead of team names and does not overflow', async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await login(page, server.url);
+    const board = getBoard(page);
+    const rows = getRows(board);
+    await expect.poll(() => rows.count()).toBe(4);
+    for (const row of await rows.all()) {
+      const { home, away } = parseRow((await row.getAttribute('aria-label')) ?? '');
+      expect(await row.getByText(home, { exact: true }).isHidden()).toBe(true);
+      expect(await row.getByText(away, { exact: true }).isHidden()).toBe(true);
+      const flag = row.locator('[role="img"]');
+      expect(await flag.isVisible()).toBe(true);
+      const competition = (await flag.getAttribute('aria-label')) ?? '';
+      expect(Object.keys(FLAGS)).toContain(competition);
+      expect(await flag.innerText()).toBe(FLAGS[competition]);
+      expect(await row.getByText(competition, { exact: true }).isHidden()).toBe(true);
+    }
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Bet now' }).count(), { timeout: 10_000 })
+      .toBe(10);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+    await context.close();
+  });
+});
+
+describe.skipIf(!postgres)("'Bet now' on Postgres", () => {
+  let db: pg.Client | undefined;
+  const countClicks = async () =>
+    Number(
+      (await db?.query<{ n: string }>('SELECT count(*) AS n FROM affiliate_clicks'))?.rows[0]?.n,
+    );
+
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: pgUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+  });
+
+  it('opens the bookmaker in a new tab without opener and records one click', async () => {
+    if (pgServer === undefined) throw new Error('no server');
+    const base = pgServer.url;
+    const context: BrowserContext = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await login(page, base);
+    const card = page.getByRole('article', { name: 'Serie A Total Goals 2.5' });
+    const link = card.getByRole('link', { name: 'Bet now' });
+    await link.waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const rel = ((await link.getAttribute('rel')) ?? '').split(/\s+/);
+    expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    const href = new URL((await link.getAttribute('href')) ?? '', base);
+    const key = /^\/go\/([^/]+)$/.exec(href.pathname)?.[1] ?? '';
+    const bookmaker = findBookmaker(key);
+    expect(bookmaker, `a known bookmaker: ${href.href}`).not.toBeNull();
+    const site = new URL(bookmaker?.site ?? '');
+
+    // The bookmaker's site is answered locally: the test needs no network.
+    await context.route(
+      (target) => target.origin === site.origin,
+      (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Bookmaker</title><p>Welcome</p>',
+        }),
+    );
+    const before = await countClicks();
+    const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    // The tab opens on about:blank, goes through /go/ and lands on the bookmaker.
+    await popup.waitForURL((target) => target.origin === site.origin);
+    expect(await popup.title()).toBe('Bookmaker');
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(await popup.evaluate(() => document.referrer)).toBe('');
+    expect(page.isClosed()).toBe(false);
+    expect(page.url()).toBe(`${base}/`);
+
+    // The click is recorded without holding up the redirect: wait for it to land.
+    await expect.poll(countClicks, { timeout: 10_000 }).toBe(before + 1);
+    const last = await db?.query<{ bookmaker: string; league_slug: string; event_id: string }>(
+      'SELECT bookmaker, league_slug, event_id FROM affiliate_clicks ORDER BY id DESC LIMIT 1',
+    );
+    expect(last?.rows[0]).toEqual({
+      bookmaker: key,
+      league_slug: 'serie-a',
+      event_id: href.searchParams.get('event'),
+    });
+    await context.close();
+  });
+});
