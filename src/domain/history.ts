@@ -53,6 +53,8 @@ export type ReplayDataset = {
   season: string;
   clubs: ClubInfo[];
   matches: HistoryMatch[];
+  /** Results of the seasons before, for the prediction models to learn from. */
+  earlierMatches?: HistoryMatch[];
   players: HistoryPlayer[];
   transfers: HistoryTransfer[];
 };

@@ -12,6 +12,8 @@ import { getOrCreateSetting } from './db/settings-queries.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { runImportHistory } from './jobs/import-history.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { createForecaster } from './predict/forecaster.ts';
+import { MODELS } from './predict/models.ts';
 import type { FootballProvider } from './providers/provider.ts';
 import { createReplayProvider } from './providers/replay/replay-provider.ts';
 
@@ -98,6 +100,7 @@ async function main() {
     clockSpeed: config.clockSpeed,
     log: logger,
     onChange: () => cache.clear(),
+    forecaster: createForecaster(MODELS),
   });
   await scheduler.start();
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 
 import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../domain/history.ts';
 import type { Db } from './client.ts';
@@ -34,9 +34,17 @@ export async function findDefaultReplaySeason(db: Db): Promise<string | null> {
   return rows[0]?.season ?? null;
 }
 
+/** Seasons before the replayed one whose results the prediction models learn from. */
+const EARLIER_SEASONS = 3;
+
+function shiftSeason(season: string, years: number): string {
+  const first = Number(season.slice(0, 4)) + years;
+  return `${first}-${first + 1}`;
+}
+
 /** Everything the replay needs of one season, read once and handed to the provider. */
 export async function loadReplayDataset(db: Db, season: string): Promise<ReplayDataset> {
-  const [clubRows, matches, players, transfers] = await Promise.all([
+  const [clubRows, matches, players, transfers, earlier] = await Promise.all([
     db
       .select({
         key: teams.key,
@@ -51,6 +59,15 @@ export async function loadReplayDataset(db: Db, season: string): Promise<ReplayD
     db.select().from(historyMatches).where(eq(historyMatches.season, season)),
     db.select().from(historyPlayers).where(eq(historyPlayers.season, season)),
     db.select().from(historyTransfers).where(eq(historyTransfers.season, season)),
+    db
+      .select()
+      .from(historyMatches)
+      .where(
+        and(
+          gte(historyMatches.season, shiftSeason(season, -EARLIER_SEASONS)),
+          lt(historyMatches.season, season),
+        ),
+      ),
   ]);
   const clubs = clubRows.map((c) => ({
     ...c,
@@ -64,6 +81,7 @@ export async function loadReplayDataset(db: Db, season: string): Promise<ReplayD
     season,
     clubs,
     matches: matches.map((m) => ({ ...m, odds: m.odds as HistoryMatch['odds'] })),
+    earlierMatches: earlier.map((m) => ({ ...m, odds: m.odds as HistoryMatch['odds'] })),
     players,
     transfers,
   };

@@ -119,3 +119,20 @@ export async function deleteMatchesNotIn(
     .returning({ id: matches.id });
   return deleted.length;
 }
+
+/** Stored matches by external id, with their kick-off and team names. */
+export async function findMatchesByExternalIds(db: Db, externalIds: string[]) {
+  if (externalIds.length === 0) return [];
+  return db
+    .select({
+      id: matches.id,
+      externalId: matches.externalId,
+      kickoffUtc: matches.kickoffUtc,
+      homeName: home.name,
+      awayName: away.name,
+    })
+    .from(matches)
+    .innerJoin(home, eq(matches.homeTeamId, home.id))
+    .innerJoin(away, eq(matches.awayTeamId, away.id))
+    .where(inArray(matches.externalId, externalIds));
+}

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 
 import type { Prediction } from '../../domain/prediction.ts';
 import type { Db } from './client.ts';
@@ -42,4 +42,39 @@ export async function listMatchPredictions(
     .orderBy(desc(predictions.confidencePct), desc(predictions.id))
     .limit(limit);
   return rows.map(toPrediction);
+}
+
+export type PredictionInput = {
+  matchId: number;
+  modelName: string;
+  market: 'result' | 'totals';
+  pick: string;
+  confidencePct: number;
+  rationale: string;
+  probabilities: Record<string, number>;
+};
+
+/** Stores predictions; one that exists already is left as it was (never rewritten). */
+export async function createPredictions(
+  db: Db,
+  rows: PredictionInput[],
+  now: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(predictions)
+    .values(rows.map((r) => ({ ...r, createdAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: predictions.id });
+  return inserted.length;
+}
+
+/** Ids of the given matches that already have predictions. */
+export async function listPredictedMatchIds(db: Db, matchIds: number[]): Promise<Set<number>> {
+  if (matchIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ matchId: predictions.matchId })
+    .from(predictions)
+    .where(inArray(predictions.matchId, matchIds));
+  return new Set(rows.map((r) => r.matchId));
 }

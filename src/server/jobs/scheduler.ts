@@ -1,7 +1,9 @@
 import { getStatusCode } from '../../domain/live-match.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import type { Db } from '../db/client.ts';
+import type { Forecaster } from '../predict/forecaster.ts';
 import type { FootballProvider } from '../providers/provider.ts';
+import { runPredictUpcoming } from './predict-upcoming.ts';
 import { runSyncLeagueData, runSyncMatches } from './sync-provider.ts';
 
 const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
@@ -29,6 +31,8 @@ export function createScheduler(deps: {
   log: Log;
   /** Called after every write, so caches can drop what they hold. */
   onChange: () => void;
+  /** Trained prediction models; upcoming matches get predictions after each league sync. */
+  forecaster?: Forecaster;
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -49,6 +53,10 @@ export function createScheduler(deps: {
         await runSyncLeagueData(sync);
         lastLeagueSyncMs = now.getTime();
         finishedBefore = finished;
+        if (deps.forecaster !== undefined) {
+          const made = await runPredictUpcoming({ ...sync, forecaster: deps.forecaster });
+          if (made > 0) deps.log.info({ predictions: made }, 'predictions written');
+        }
       }
       deps.onChange();
       const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));

@@ -1,4 +1,5 @@
 import type { OddsEvent } from '../../domain/odds.ts';
+import type { PreClosingPrices } from '../../domain/pre-closing.ts';
 
 /** Where a match stands, in provider-neutral words; routes turn it into board status codes. */
 export type MatchPhase =
@@ -61,6 +62,21 @@ export type ProviderTransfer = {
   window: string;
 };
 
+/** A match as the prediction models see it; goals only once it has been played. */
+export type ForecastRecord = {
+  id: string;
+  /** League code of the data set, e.g. E0. */
+  league: string;
+  season: string;
+  /** Kick-off on the provider's own time line (for the replay: the replayed season's). */
+  kickoffMs: number;
+  homeKey: string;
+  awayKey: string;
+  homeGoals?: number;
+  awayGoals?: number;
+  preClosing: PreClosingPrices;
+};
+
 /**
  * What every source of football data gives Touchline. The replay implements it from history;
  * live adapters implement it over upstream APIs. Providers never touch the database: the
@@ -79,4 +95,11 @@ export type FootballProvider = {
   /** Upcoming matches of the league with their bookmakers' prices, soonest first. */
   listOdds: (leagueSlug: string, now: Date) => Promise<ProviderOdds[]>;
   listTransfers: (leagueSlug: string, now: Date) => Promise<ProviderTransfer[]>;
+  /**
+   * The results the prediction models learn from (played before now, oldest first) and the
+   * upcoming matches to forecast, with the external ids of their stored matches.
+   */
+  listForecastInputs?: (
+    now: Date,
+  ) => Promise<{ played: ForecastRecord[]; upcoming: (ForecastRecord & { externalId: string })[] }>;
 };

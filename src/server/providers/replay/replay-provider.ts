@@ -13,6 +13,7 @@ import {
   type MatchTimeline,
 } from '../../../domain/match-timeline.ts';
 import type { Bookmaker, OddsEvent } from '../../../domain/odds.ts';
+import { getPreClosingPrices } from '../../../domain/pre-closing.ts';
 import {
   buildMatchdayCalendar,
   toRealTime,
@@ -20,15 +21,16 @@ import {
   type ReplayCalendar,
 } from '../../../domain/replay-clock.ts';
 import { computeStandings } from '../../../domain/standings.ts';
+import { getUkKickoffMs } from '../../../domain/uk-time.ts';
 import type {
   FootballProvider,
+  ForecastRecord,
   MatchPhase,
   ProviderMatch,
   ProviderOdds,
   ProviderPlayerStat,
   ProviderTransfer,
 } from '../provider.ts';
-import { getUkKickoffMs } from './uk-time.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
@@ -112,6 +114,21 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
   const playerNames = new Map(dataset.players.map((p) => [p.playerId, p]));
 
   /** The match at its first showing from the start of fromMs's week (default: now's), as it stands now. */
+  const toForecastRecord = (source: HistoryMatch, kickoffMs: number): ForecastRecord | null => {
+    const home = clubByResultsName.get(source.home);
+    const away = clubByResultsName.get(source.away);
+    if (home === undefined || away === undefined) return null;
+    return {
+      id: `${source.div}:${source.season}:${home.key}:${away.key}`,
+      league: source.div,
+      season: source.season,
+      kickoffMs,
+      homeKey: home.key,
+      awayKey: away.key,
+      preClosing: getPreClosingPrices(source.odds),
+    };
+  };
+
   const toProviderMatch = (
     match: SeasonMatch,
     realNowMs: number,
@@ -297,6 +314,45 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
         });
       }
       return result;
+    },
+
+    async listForecastInputs(now) {
+      const nowMs = now.getTime();
+      const replayNowMs = toReplayTime(nowMs, calendar);
+      const played: ForecastRecord[] = [];
+      for (const source of dataset.earlierMatches ?? []) {
+        const record = toForecastRecord(source, getUkKickoffMs(source.date, source.time));
+        if (record !== null)
+          played.push({ ...record, homeGoals: source.homeGoals, awayGoals: source.awayGoals });
+      }
+      // Forecast what the site shows as upcoming: each league's next matches with prices.
+      const upcomingIds = new Set<string>();
+      for (const league of LEAGUES) {
+        for (const odds of await this.listOdds(league.slug, now))
+          upcomingIds.add(odds.match.externalId);
+      }
+      const upcoming: (ForecastRecord & { externalId: string })[] = [];
+      for (const match of matches) {
+        const record = toForecastRecord(match.source, match.replayKickoffMs);
+        if (record === null) continue;
+        const state = getMatchState(match.timeline, match.replayKickoffMs, replayNowMs);
+        if (state.status === 'finished') {
+          played.push({
+            ...record,
+            homeGoals: match.source.homeGoals,
+            awayGoals: match.source.awayGoals,
+          });
+        } else if (match.replayKickoffMs > replayNowMs) {
+          // Only this cycle's matches: a fixture of the next cycle would be forecast by models
+          // that have already learnt its result.
+          const item = toProviderMatch(match, nowMs);
+          if (item !== null && upcomingIds.has(item.externalId)) {
+            upcoming.push({ ...record, externalId: item.externalId });
+          }
+        }
+      }
+      played.sort((a, b) => a.kickoffMs - b.kickoffMs || a.id.localeCompare(b.id));
+      return { played, upcoming };
     },
   };
 }
