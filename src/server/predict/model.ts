@@ -1,0 +1,49 @@
+/** What the prediction models see of a match: known before kick-off, plus the result once played. */
+export type Fixture = {
+  /** Stable id, e.g. "E0:2023-04-01:Arsenal:Leeds". */
+  id: string;
+  league: string;
+  season: string;
+  /** Kick-off instant (ms, UTC). */
+  kickoffMs: number;
+  home: string;
+  away: string;
+  /**
+   * Bookmakers' pre-closing prices, known before kick-off (never closing prices): decimal odds
+   * for home/draw/away and over/under 2.5, where the data has them.
+   */
+  preClosing?: {
+    home?: number;
+    draw?: number;
+    away?: number;
+    over25?: number;
+    under25?: number;
+  };
+};
+
+export type PlayedMatch = Fixture & { homeGoals: number; awayGoals: number };
+
+/** A model's forecast of one match. Probabilities of each market sum to 1. */
+export type Forecast = {
+  home: number;
+  draw: number;
+  away: number;
+  expectedHomeGoals: number;
+  expectedAwayGoals: number;
+  over25: number;
+  under25: number;
+};
+
+/**
+ * A prediction model, walked forward in time: `learn` is given each result once the match is
+ * over, in kick-off order; `forecast` may only use what it has learnt so far (and the fixture's
+ * own pre-kick-off prices). Deterministic: no randomness, no clock.
+ */
+export type Model = {
+  name: string;
+  usesOdds: boolean;
+  learn: (match: PlayedMatch) => void;
+  forecast: (fixture: Fixture) => Forecast;
+};
+
+export type ModelFactory = () => Model;
