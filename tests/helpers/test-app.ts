@@ -11,8 +11,13 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
-/** buildApp() on a fresh test database; the caller closes it. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+/**
+ * buildApp() on a fresh test database; the caller closes it. Overrides may be computed from the
+ * database (e.g. a news sync working on it).
+ */
+export async function createTestApp(
+  overrides: Partial<AppDeps> | ((database: TestDatabase) => Partial<AppDeps>) = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const emptyWebRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-web-'));
   const app = await buildApp({
@@ -24,7 +29,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     webRoot: emptyWebRoot,
     meta: { brandName: 'Touchline', creditLine: 'Credit', replayLabel: '' },
     logger: false,
-    ...overrides,
+    ...(typeof overrides === 'function' ? overrides(database) : overrides),
   });
   await app.ready();
   return {

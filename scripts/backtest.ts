@@ -1,0 +1,128 @@
+// Backtest of every prediction model against the bookmaker anchors: `npm run backtest` prints
+// tables, `npm run -s backtest -- --json` prints only the rows as JSON.
+import path from 'node:path';
+
+import { LEAGUES } from '../src/domain/league.ts';
+import {
+  checkTargets,
+  createReferencePredictors,
+  EVALUATION_SEASONS,
+  forecastModels,
+  LEAGUE_CODES,
+  scoreBacktest,
+  type BacktestReport,
+  type BacktestRow,
+} from '../src/server/predict/backtest.ts';
+import { readMatchHistory } from '../src/server/predict/history.ts';
+import type { CalibrationBin } from '../src/server/predict/metrics.ts';
+import { MODELS } from '../src/server/predict/models.ts';
+
+const json = process.argv.includes('--json');
+const file = path.join(import.meta.dirname, '..', 'data', 'results.csv.gz');
+
+const started = performance.now();
+const history = await readMatchHistory(file);
+const readMs = performance.now() - started;
+const modelTimes: { name: string; ms: number }[] = [];
+const predictors = MODELS.map((factory) => {
+  const t = performance.now();
+  const [predictor] = forecastModels(history, [factory]);
+  modelTimes.push({ name: predictor!.name, ms: performance.now() - t });
+  return predictor!;
+});
+const report = scoreBacktest(history, [...predictors, ...createReferencePredictors(history)]);
+const totalMs = performance.now() - started;
+
+if (json) {
+  process.stdout.write(
+    `${JSON.stringify({ pooled: report.pooled, by_league: report.by_league })}\n`,
+  );
+} else {
+  printReport(report);
+}
+
+function printReport(report: BacktestReport): void {
+  const pooled = report.pooled[0];
+  const out: string[] = [];
+  out.push(
+    `Backtest: ${LEAGUE_CODES.join(', ')}; seasons ${EVALUATION_SEASONS.join(', ')}.`,
+    `Scored on matches priced by Pinnacle, market average and Bet365 alike: ` +
+      `1X2 ${pooled?.matches ?? 0}, O/U 2.5 ${pooled?.ou_matches ?? 0}. Lower is better except Fav.`,
+    '',
+    'Pooled',
+    ...formatTable(report.pooled),
+  );
+  for (const code of LEAGUE_CODES) {
+    const league = LEAGUES.find((l) => l.code === code);
+    out.push('', `${league?.name ?? code} (${code})`, ...formatTable(report.by_league[code]));
+  }
+  const modelNames = new Set(report.pooled.filter((r) => r.kind === 'model').map((r) => r.name));
+  for (const { name, bins } of report.calibration) {
+    if (!modelNames.has(name)) continue;
+    out.push('', `Calibration: ${name} (every H/D/A probability of the pooled matches)`);
+    out.push(...formatCalibration(bins));
+  }
+  out.push('', 'Targets');
+  for (const target of checkTargets(report.pooled)) {
+    const best = target.best ? `${target.best.name} ${target.best.value.toFixed(5)}` : 'no model';
+    out.push(`  ${target.met ? 'MET   ' : 'MISSED'}  ${target.label}: ${best}`);
+  }
+  out.push('', 'Timings');
+  const timings = [
+    ['read data', seconds(readMs)],
+    ...modelTimes.map(({ name, ms }) => [name, seconds(ms)]),
+    ['total', seconds(totalMs)],
+  ];
+  out.push(...alignColumns(timings, 1));
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+function formatTable(rows: readonly BacktestRow[]): string[] {
+  const header = ['Source', 'Kind', 'Odds', 'N', 'RPS', 'LogLoss', 'Brier', 'Fav.', 'O/U N'];
+  header.push('O/U LL', 'O/U Brier');
+  const body = rows.map((r) => [
+    r.name,
+    r.kind,
+    r.uses_odds ? 'yes' : 'no',
+    String(r.matches),
+    r.rps.toFixed(4),
+    r.logloss.toFixed(4),
+    r.brier.toFixed(4),
+    `${(r.accuracy * 100).toFixed(1)}%`,
+    String(r.ou_matches),
+    r.ou_logloss.toFixed(4),
+    r.ou_brier.toFixed(4),
+  ]);
+  return alignColumns([header, ...body], 3);
+}
+
+function formatCalibration(bins: readonly CalibrationBin[]): string[] {
+  const rows = bins.map((bin) => [
+    `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`,
+    String(bin.count),
+    bin.count === 0 ? '–' : bin.meanPredicted.toFixed(3),
+    bin.count === 0 ? '–' : bin.observed.toFixed(3),
+    bin.count === 0 ? '–' : signed(bin.observed - bin.meanPredicted),
+  ]);
+  return alignColumns([['Bin', 'N', 'Predicted', 'Observed', 'Obs − pred'], ...rows], 1);
+}
+
+/** Left-aligns the first `textColumns` columns and right-aligns the rest. */
+function alignColumns(rows: readonly string[][], textColumns: number): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map(
+    (row) =>
+      '  ' +
+      row
+        .map((cell, i) => (i < textColumns ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  '),
+  );
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,11 @@
+import { createDixonColes } from './dixon-coles.ts';
+import { createEloRatings } from './elo-ratings.ts';
+import { createMarketBlend } from './market-blend.ts';
+import type { ModelFactory } from './model.ts';
+
+/** Every prediction model, in display order. */
+export const MODELS: ModelFactory[] = [
+  () => createEloRatings(),
+  () => createDixonColes(),
+  () => createMarketBlend(),
+];
