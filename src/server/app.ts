@@ -10,12 +10,16 @@ import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.t
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { createSessionSigner } from './http/session-token.ts';
+import { createNewsSync, type NewsSync } from './jobs/news-sync.ts';
+import { fetchFeed } from './providers/rss/client.ts';
+import { demoFeedRoutes } from './routes/demo-feeds.ts';
 import { createFootballData, footballDataRoutes } from './routes/football-data.ts';
 import { functionRoutes } from './routes/functions.ts';
 import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leagueRoutes } from './routes/leagues.ts';
+import { newsRoutes } from './routes/news.ts';
 import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
@@ -37,6 +41,10 @@ export type AppDeps = {
   throttle?: LoginThrottle;
   /** Trust X-Forwarded-* from a proxy in front (for the client address and https). */
   trustProxy?: boolean;
+  /** When set, admin actions (the news sync) need it. */
+  adminPassword?: string | undefined;
+  /** News ingestion behind the manual sync; by default one on this database, this process only. */
+  newsSync?: NewsSync;
 };
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -82,6 +90,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(footballDataRoutes({ db: deps.db, data }));
   await app.register(functionRoutes({ db: deps.db, data }));
   await app.register(predictionRoutes({ db: deps.db, cache }));
+  const newsSync =
+    deps.newsSync ??
+    createNewsSync({
+      db: deps.db,
+      dbKind: 'pglite',
+      now: deps.now,
+      fetch: fetchFeed,
+      allowHosts: () => [],
+      onChange: () => cache.clear(),
+    });
+  await app.register(
+    newsRoutes({ db: deps.db, cache, newsSync, adminPassword: deps.adminPassword }),
+  );
+  await app.register(
+    demoFeedRoutes({
+      db: deps.db,
+      now: deps.now,
+      timeZone: deps.timeZone,
+      brandName: deps.meta.brandName,
+    }),
+  );
   await app.register(goRoutes({ db: deps.db }));
   await app.register(imageRoutes({ db: deps.db }));
   await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta }));

@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
+
 import { z } from 'zod';
+
+import { LEAGUES } from '../domain/league.ts';
 
 export const DEFAULT_SITE_PASSWORD = 'kickoff';
 export const DEFAULT_CREDIT_LINE = 'Built with love by the AI Department of Media24';
@@ -157,6 +161,168 @@ function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: value });
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One configured news feed; a url starting with "/" is a path on this server (its demo feeds). */
+export type NewsFeedConfig = { name: string; url: string; league: string | null };
+
+const LEAGUE_SLUGS = LEAGUES.map((l) => l.slug);
+
+const NewsFeedSchema = z.strictObject({
+  name: z
+    .string('must be a string')
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters'),
+  url: z
+    .string('must be a string')
+    .trim()
+    .max(2000, 'must be at most 2000 characters')
+    .refine(
+      isFeedUrl,
+      'must be an http(s) URL, or a path on this server such as /feeds/serie-a.xml',
+    ),
+  league: z
+    .enum(LEAGUE_SLUGS, `must be null or one of ${LEAGUE_SLUGS.join(', ')}`)
+    .nullable()
+    .default(null),
+});
+
+const NewsFeedsSchema = z
+  .array(NewsFeedSchema, 'must be a JSON array of feeds')
+  .max(500, 'must list at most 500 feeds');
+
+/** Touchline's own demo feeds (match reports and previews of the replay), one per league. */
+function listDemoFeeds(brandName: string): NewsFeedConfig[] {
+  return LEAGUES.map((l) => ({ name: brandName, url: `/feeds/${l.slug}.xml`, league: l.slug }));
+}
+
+/**
+ * Real feeds per league (upstream/rss-feeds.md). Offline they fail one by one with their own
+ * error and back off; the demo feeds carry on.
+ */
+const REAL_FEEDS: NewsFeedConfig[] = [
+  {
+    name: 'BBC Sport',
+    url: 'https://feeds.bbci.co.uk/sport/football/premier-league/rss.xml',
+    league: 'premier-league',
+  },
+  {
+    name: 'The Guardian',
+    url: 'https://www.theguardian.com/football/premierleague/rss',
+    league: 'premier-league',
+  },
+  {
+    name: 'The Guardian',
+    url: 'https://www.theguardian.com/football/laligafootball/rss',
+    league: 'la-liga',
+  },
+  { name: 'Football España', url: 'https://www.football-espana.net/feed', league: 'la-liga' },
+  {
+    name: 'The Guardian',
+    url: 'https://www.theguardian.com/football/serieafootball/rss',
+    league: 'serie-a',
+  },
+  { name: 'Football Italia', url: 'https://football-italia.net/feed/', league: 'serie-a' },
+  {
+    name: 'The Guardian',
+    url: 'https://www.theguardian.com/football/bundesligafootball/rss',
+    league: 'bundesliga',
+  },
+  { name: 'kicker', url: 'https://newsfeed.kicker.de/news/bundesliga', league: 'bundesliga' },
+  {
+    name: 'The Guardian',
+    url: 'https://www.theguardian.com/football/ligue1football/rss',
+    league: 'ligue-1',
+  },
+  {
+    name: 'Get French Football News',
+    url: 'https://www.getfootballnewsfrance.com/feed/',
+    league: 'ligue-1',
+  },
+  {
+    name: 'BBC Sport',
+    url: 'https://feeds.bbci.co.uk/sport/football/european/rss.xml',
+    league: null,
+  },
+];
+
+/** The built-in feed list: the demo feeds, then a handful of real ones. */
+export function getDefaultNewsFeeds(brandName: string): NewsFeedConfig[] {
+  return [...listDemoFeeds(brandName), ...REAL_FEEDS];
+}
+
+/**
+ * The feeds to ingest: the JSON file NEWS_FEEDS names (`[{ "name", "url", "league" }]`), or
+ * the built-in list. Throws a ConfigError naming the file and the bad entry.
+ */
+export async function readNewsFeeds(
+  file: string | undefined,
+  brandName: string,
+): Promise<NewsFeedConfig[]> {
+  if (file === undefined) return getDefaultNewsFeeds(brandName);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`Invalid configuration: NEWS_FEEDS ${file} cannot be read (${code})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`Invalid configuration: NEWS_FEEDS ${file} is not valid JSON`);
+  }
+  return parseNewsFeeds(json, file);
+}
+
+/** Validates a parsed feed list; `file` names it in the error. */
+export function parseNewsFeeds(json: unknown, file: string): NewsFeedConfig[] {
+  const result = NewsFeedsSchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const [index, field] = issue?.path ?? [];
+    const where =
+      typeof index === 'number'
+        ? ` entry ${index + 1}${field === undefined ? '' : ` (${String(field)})`}`
+        : '';
+    const problem = issue === undefined ? 'is invalid' : describeFeedIssue(issue, json);
+    throw new ConfigError(`Invalid configuration: NEWS_FEEDS ${file}${where}: ${problem}`);
+  }
+  const seen = new Set<string>();
+  result.data.forEach((feed, index) => {
+    if (seen.has(feed.url)) {
+      throw new ConfigError(
+        `Invalid configuration: NEWS_FEEDS ${file} entry ${index + 1} (url): ${feed.url} is listed twice`,
+      );
+    }
+    seen.add(feed.url);
+  });
+  return result.data;
+}
+
+function describeFeedIssue(issue: z.core.$ZodIssue, json: unknown): string {
+  if (issue.code === 'unrecognized_keys') return `unknown field ${issue.keys[0] ?? ''}`;
+  const [index, field] = issue.path;
+  if (issue.code === 'invalid_type' && Array.isArray(json) && typeof field === 'string') {
+    const entry: unknown = json[index as number];
+    if (typeof entry === 'object' && entry !== null && !(field in entry)) return 'is required';
+  }
+  if (issue.code === 'invalid_type' && Array.isArray(json) && field === undefined) {
+    return 'must be an object with name, url and league';
+  }
+  return issue.message;
+}
+
+function isFeedUrl(value: string): boolean {
+  if (/^\/(?!\/)/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
   }

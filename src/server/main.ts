@@ -1,21 +1,31 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { pino } from 'pino';
 
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig, type Config } from './config.ts';
+import {
+  ConfigError,
+  parseConfig,
+  readNewsFeeds,
+  type Config,
+  type NewsFeedConfig,
+} from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
+import { replaceFeedSources } from './db/feed-sources-queries.ts';
 import { findDefaultReplaySeason, loadReplayDataset } from './db/history-queries.ts';
 import { seedLeagues } from './db/leagues-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { runImportHistory } from './jobs/import-history.ts';
+import { createNewsSync } from './jobs/news-sync.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createForecaster } from './predict/forecaster.ts';
 import { MODELS } from './predict/models.ts';
 import type { FootballProvider } from './providers/provider.ts';
 import { createReplayProvider } from './providers/replay/replay-provider.ts';
+import { fetchFeed } from './providers/rss/client.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const HISTORY_DIR = fileURLToPath(new URL('../../data', import.meta.url));
@@ -23,9 +33,10 @@ const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
 
 class StartupError extends Error {}
 
-function readConfig(): Config {
+async function readConfig(): Promise<{ config: Config; newsFeeds: NewsFeedConfig[] }> {
   try {
-    return parseConfig(process.env);
+    const config = parseConfig(process.env);
+    return { config, newsFeeds: await readNewsFeeds(config.newsFeeds, config.brandName) };
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -33,6 +44,12 @@ function readConfig(): Config {
     }
     throw error;
   }
+}
+
+/** Where this server answers itself: its listen address, with a wildcard one made loopback. */
+function getSelfOrigin(host: string, address: AddressInfo): URL {
+  const self = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return new URL(`http://${self.includes(':') ? `[${self}]` : self}:${address.port}`);
 }
 
 /** "2022-2023" → "2022-23", as fans write seasons. */
@@ -63,7 +80,7 @@ async function createProvider(
 }
 
 async function main() {
-  const config = readConfig();
+  const { config, newsFeeds } = await readConfig();
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -92,6 +109,18 @@ async function main() {
       ? new Date()
       : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
   const cache = createResponseCache({ ttlMs: 2000 });
+  // The demo feeds are served by this very server: the fetch guard lets its address through
+  // once it is known, after listen.
+  let selfHosts: string[] = [];
+  const newsSync = createNewsSync({
+    db: database.db,
+    dbKind: database.kind,
+    now,
+    fetch: fetchFeed,
+    allowHosts: () => selfHosts,
+    onChange: () => cache.clear(),
+    log: logger,
+  });
   const scheduler = createScheduler({
     db: database.db,
     provider,
@@ -101,6 +130,7 @@ async function main() {
     log: logger,
     onChange: () => cache.clear(),
     forecaster: createForecaster(MODELS),
+    news: newsSync,
   });
   await scheduler.start();
 
@@ -120,6 +150,8 @@ async function main() {
     },
     logger,
     trustProxy: config.trustProxy,
+    adminPassword: config.adminPassword,
+    newsSync,
   });
 
   let closing = false;
@@ -146,6 +178,18 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const url = await app.listen({ port: config.port, host: config.host });
+  const self = getSelfOrigin(config.host, app.server.address() as AddressInfo);
+  selfHosts = [self.host];
+  await replaceFeedSources(
+    database.db,
+    newsFeeds.map((feed) => ({
+      name: feed.name,
+      url: new URL(feed.url, self).href,
+      leagueSlug: feed.league,
+    })),
+    now(),
+  );
+  scheduler.startNews();
   const password = config.usesDefaultPassword
     ? config.sitePassword
     : 'the one set in SITE_PASSWORD';

@@ -4,6 +4,7 @@ import type { LooseMatch } from '../../src/domain/board.ts';
 import type { League } from '../../src/domain/league.ts';
 import type { MarketKey, OddsEvent } from '../../src/domain/odds.ts';
 import type { Prediction } from '../../src/domain/prediction.ts';
+import type { NewsItem, NewsSources, NewsSyncResult } from '../../src/web/api/news.ts';
 
 export const SITE_PASSWORD = 'kickoff';
 
@@ -161,7 +162,95 @@ export const predictions: Prediction[] = [
   prediction(5, 'Market blend', 'Bayern Munich to win', 90, 'Short-priced favourites at home.'),
 ];
 
-/** The Touchline API the web app calls: the password gate, leagues, board, odds and predictions. */
+/** A news item in the shape GET /api/news answers; `league_slug` only steers the mock's filter. */
+export function createNewsItem(
+  i: number,
+  fields: Partial<NewsItem> & { league_slug?: string } = {},
+): NewsItem & { league_slug: string } {
+  const published = new Date(Date.UTC(2026, 10, 21, 15, 30) - i * 3_600_000).toISOString();
+  const link = `https://news.example/articles/${i}`;
+  return {
+    id: `news-${i}`,
+    title: `Headline ${i}`,
+    summary: `Summary of story ${i}.`,
+    image_url: `https://news.example/images/${i}.jpg`,
+    source: 'Touchline Wire',
+    source_name: 'Touchline Wire',
+    published_at: published,
+    url: link,
+    link,
+    created_at: published,
+    updated_at: published,
+    league_slug: ['premier-league', 'la-liga', 'serie-a', 'bundesliga', 'ligue-1'][i % 5] ?? 'all',
+    ...fields,
+  };
+}
+
+/** 25 news items, newest first, five per league. */
+export const newsItems = Array.from({ length: 25 }, (_, i) => createNewsItem(i));
+
+/** The page of `items` GET /api/news answers for a request URL, as the server pages and filters. */
+export function pageNews(
+  url: URL,
+  items: readonly (NewsItem & { league_slug?: string })[] = newsItems,
+): { items: NewsItem[] } {
+  const league = url.searchParams.get('league') ?? 'all';
+  const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+  const size = Math.max(1, Number(url.searchParams.get('page_size') ?? 10));
+  const matching = items.filter((item) => league === 'all' || item.league_slug === league);
+  return { items: matching.slice((page - 1) * size, page * size) };
+}
+
+/** GET /api/news answering pages of `items`. */
+export function newsHandler(items: readonly (NewsItem & { league_slug?: string })[] = newsItems) {
+  return http.get('/api/news', ({ request }) =>
+    HttpResponse.json(pageNews(new URL(request.url), items)),
+  );
+}
+
+export const newsSources: NewsSources = {
+  sources: [
+    {
+      name: 'Touchline Premier League',
+      url: 'https://news.example/feeds/premier-league.xml',
+      league_slug: 'premier-league',
+      last_fetched_at: '2026-11-21T15:30:00.000Z',
+      item_count: 42,
+      error_count: 0,
+      last_error: null,
+      flagged: false,
+      disabled: false,
+      next_due_at: '2026-11-21T15:45:00.000Z',
+    },
+    {
+      name: 'Calcio Daily',
+      url: 'https://calcio.example/rss',
+      league_slug: 'serie-a',
+      last_fetched_at: null,
+      item_count: 0,
+      error_count: 7,
+      last_error: 'rss: 503 Service Unavailable',
+      flagged: true,
+      disabled: true,
+      next_due_at: null,
+    },
+  ],
+  last_sync_at: '2026-11-21T15:30:00.000Z',
+  admin_password_required: false,
+};
+
+export const newsSyncResult: NewsSyncResult = {
+  success: true,
+  total_new: 3,
+  totalIngested: 3,
+  total_processed: 40,
+  sources: [
+    { source: 'Touchline Premier League', new_items: 3, total_items: 20, error: null },
+    { source: 'Calcio Daily', new_items: 0, total_items: 20, error: null },
+  ],
+};
+
+/** The Touchline API the web app calls: the gate, leagues, board, odds, predictions and news. */
 export const touchlineApiHandlers = [
   http.post('/api/session', async ({ request }) => {
     const body = (await request.json()) as { password?: unknown } | null;
@@ -192,4 +281,7 @@ export const touchlineApiHandlers = [
     const limit = Number(new URL(request.url).searchParams.get('limit') ?? 10);
     return HttpResponse.json({ predictions: predictions.slice(0, limit) });
   }),
+  newsHandler(),
+  http.get('/api/news/sources', () => HttpResponse.json(newsSources)),
+  http.post('/api/news/sync', () => HttpResponse.json(newsSyncResult)),
 ];

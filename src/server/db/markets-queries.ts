@@ -36,3 +36,17 @@ export async function listUpcomingOdds(
     .limit(options.limit);
   return rows.map((r) => r.data as OddsEvent);
 }
+
+/** The odds event of each given match that has the market, by match id. */
+export async function listMatchMarkets(
+  db: Db,
+  matchIds: number[],
+  market: MarketKey,
+): Promise<Map<number, OddsEvent>> {
+  if (matchIds.length === 0) return new Map();
+  const rows = await db
+    .select({ matchId: markets.matchId, data: markets.data })
+    .from(markets)
+    .where(and(eq(markets.type, market), inArray(markets.matchId, matchIds)));
+  return new Map(rows.map((r) => [r.matchId, r.data as OddsEvent]));
+}

@@ -136,3 +136,47 @@ export async function findMatchesByExternalIds(db: Db, externalIds: string[]) {
     .innerJoin(away, eq(matches.awayTeamId, away.id))
     .where(inArray(matches.externalId, externalIds));
 }
+
+export type LeagueMatchRow = {
+  id: number;
+  externalId: string;
+  homeName: string;
+  awayName: string;
+  kickoffUtc: Date;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  htHomeScore: number | null;
+  htAwayScore: number | null;
+};
+
+/** A league's matches kicking off in [from, to), optionally in one status, soonest first. */
+export async function listLeagueMatches(
+  db: Db,
+  options: { leagueId: number; from: Date; to: Date; status?: string },
+): Promise<LeagueMatchRow[]> {
+  const conditions = [
+    eq(matches.leagueId, options.leagueId),
+    gte(matches.kickoffUtc, options.from),
+    lt(matches.kickoffUtc, options.to),
+  ];
+  if (options.status !== undefined) conditions.push(eq(matches.status, options.status));
+  return db
+    .select({
+      id: matches.id,
+      externalId: matches.externalId,
+      homeName: home.name,
+      awayName: away.name,
+      kickoffUtc: matches.kickoffUtc,
+      status: matches.status,
+      homeScore: matches.homeScore,
+      awayScore: matches.awayScore,
+      htHomeScore: matches.htHomeScore,
+      htAwayScore: matches.htAwayScore,
+    })
+    .from(matches)
+    .innerJoin(home, eq(matches.homeTeamId, home.id))
+    .innerJoin(away, eq(matches.awayTeamId, away.id))
+    .where(and(...conditions))
+    .orderBy(asc(matches.kickoffUtc), asc(matches.id));
+}

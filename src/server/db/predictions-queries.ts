@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 
 import type { Prediction } from '../../domain/prediction.ts';
 import type { Db } from './client.ts';
@@ -77,4 +77,31 @@ export async function listPredictedMatchIds(db: Db, matchIds: number[]): Promise
     .from(predictions)
     .where(inArray(predictions.matchId, matchIds));
   return new Set(rows.map((r) => r.matchId));
+}
+
+export type MatchPredictionRow = {
+  matchId: number;
+  modelName: string;
+  market: string;
+  pick: string;
+  confidencePct: number;
+};
+
+/** The predictions of the given matches, most confident first. */
+export async function listPredictionsForMatches(
+  db: Db,
+  matchIds: number[],
+): Promise<MatchPredictionRow[]> {
+  if (matchIds.length === 0) return [];
+  return db
+    .select({
+      matchId: predictions.matchId,
+      modelName: predictions.modelName,
+      market: predictions.market,
+      pick: predictions.pick,
+      confidencePct: predictions.confidencePct,
+    })
+    .from(predictions)
+    .where(inArray(predictions.matchId, matchIds))
+    .orderBy(desc(predictions.confidencePct), asc(predictions.id));
 }

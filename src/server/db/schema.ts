@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -126,17 +127,56 @@ export const newsArticles = pgTable(
     sourceName: text('source_name').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     link: text('link').notNull(),
-    /** guid, or the normalised link when the feed gives none: the deduplication key. */
+    /**
+     * The deduplication key: the normalised link (the same story reached through two feeds is
+     * one article), or `guid:<source>:<guid>` for an item without a link.
+     */
     dedupeKey: text('dedupe_key').notNull().unique(),
     leagueSlug: text('league_slug'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The feed's own identifier of the item: a second key, unique per source. */
+    guid: text('guid'),
   },
   (t) => [
     index('news_published_idx').on(t.publishedAt),
     index('news_league_published_idx').on(t.leagueSlug, t.publishedAt),
+    uniqueIndex('news_source_guid_idx').on(t.sourceName, t.guid),
   ],
 );
+
+/**
+ * The news feeds to ingest (from NEWS_FEEDS or the built-in list) with their polling state:
+ * the scheduler fetches the ones that are due, conditionally, and backs off from failing ones.
+ */
+export const feedSources = pgTable('feed_sources', {
+  id: serial('id').primaryKey(),
+  /** Shown as the articles' source, e.g. "BBC Sport". */
+  name: text('name').notNull(),
+  url: text('url').notNull().unique(),
+  /** The league of every item; null for a general feed (classified item by item). */
+  leagueSlug: text('league_slug'),
+  lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** Consecutive failures; reset by a success. */
+  errorCount: integer('error_count').notNull().default(0),
+  lastError: text('last_error'),
+  /** First failure of the current run of failures: 30 days of them disable the feed. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  /** A Retry-After from the feed's server: no fetch before then, manual syncs included. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** When the scheduler fetches it next; null: at once. */
+  nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+  /** Articles stored from this feed so far. */
+  itemCount: integer('item_count').notNull().default(0),
+  /** Unhealthy: three failures in a row. */
+  flagged: boolean('flagged').notNull().default(false),
+  /** Failing for 30 days: no longer fetched. */
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const affiliateClicks = pgTable(
   'affiliate_clicks',

@@ -3,10 +3,13 @@ import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import type { Db } from '../db/client.ts';
 import type { Forecaster } from '../predict/forecaster.ts';
 import type { FootballProvider } from '../providers/provider.ts';
+import type { NewsSync } from './news-sync.ts';
 import { runPredictUpcoming } from './predict-upcoming.ts';
 import { runSyncLeagueData, runSyncMatches } from './sync-provider.ts';
 
 const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
+/** News feeds are looked at every 15 minutes; each feed's own state says whether it is due. */
+const NEWS_INTERVAL_MS = 15 * 60 * 1000;
 const MIN_DELAY_MS = 1000;
 
 type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -14,6 +17,11 @@ type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg:
 export type Scheduler = {
   /** Runs the first sync now and keeps polling until stopped. */
   start: () => Promise<void>;
+  /**
+   * Starts news ingestion: a first run of the due feeds a second from now, then every 15
+   * minutes. Call it once the server listens: the demo feeds are fetched from it over HTTP.
+   */
+  startNews: () => void;
   stop: () => Promise<void>;
 };
 
@@ -33,6 +41,8 @@ export function createScheduler(deps: {
   onChange: () => void;
   /** Trained prediction models; upcoming matches get predictions after each league sync. */
   forecaster?: Forecaster;
+  /** News ingestion; without it startNews() does nothing. */
+  news?: Pick<NewsSync, 'runDue'>;
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -41,6 +51,8 @@ export function createScheduler(deps: {
   let finishedBefore = -1;
   let nextDelayMs = MIN_DELAY_MS;
   const written = new Map<string, string>();
+  let newsTimer: NodeJS.Timeout | undefined;
+  let newsRunning: Promise<void> | undefined;
 
   const tick = async () => {
     const now = deps.now();
@@ -77,16 +89,44 @@ export function createScheduler(deps: {
     }, nextDelayMs);
   };
 
+  const newsTick = async () => {
+    try {
+      const result = await deps.news?.runDue();
+      if (result !== null && result !== undefined && result.sources.length > 0) {
+        const failed = result.sources.filter((s) => s.error !== null).length;
+        deps.log.info(
+          { feeds: result.sources.length, failed, new: result.total_new },
+          'news feeds ingested',
+        );
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, 'rss: news ingestion failed');
+    }
+  };
+
+  const scheduleNews = (delayMs: number) => {
+    if (stopped || deps.news === undefined) return;
+    newsTimer = setTimeout(() => {
+      newsRunning = newsTick().finally(() =>
+        scheduleNews(Math.max(MIN_DELAY_MS, NEWS_INTERVAL_MS / deps.clockSpeed)),
+      );
+    }, delayMs);
+  };
+
   return {
     async start() {
       running = tick();
       await running;
       schedule();
     },
+    startNews() {
+      if (newsTimer === undefined) scheduleNews(MIN_DELAY_MS);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      clearTimeout(newsTimer);
+      await Promise.all([running, newsRunning]);
     },
   };
 }

@@ -1,23 +1,37 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw/http';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { server } from '../../../tests/helpers/msw-server.ts';
-import { predictions } from '../../../tests/mocks/touchline-api.ts';
+import { createNewsItem, newsHandler, predictions } from '../../../tests/mocks/touchline-api.ts';
+import { LATEST_NEWS_COUNT, latestNewsQueryOptions } from '../api/news.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { HomePage } from './home.tsx';
 
 let queryClient: QueryClient | undefined;
 
-function renderHome() {
+/** Renders the home page at / (with a stand-in /news page); `prepare` may tune the client. */
+function renderHome(prepare?: (client: QueryClient) => void) {
   queryClient = createQueryClient();
+  prepare?.(queryClient);
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <HomePage /> },
+      { path: '/news', element: <h1>News page</h1> },
+    ],
+    { initialEntries: ['/'] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
-      <HomePage />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
+
+const latestNews = () => screen.getByRole('region', { name: 'Latest News' });
 
 /** The column under a column heading (the heading's parent). */
 function column(title: string) {
@@ -115,5 +129,82 @@ describe('HomePage', () => {
     const ai = column('AI Predictions');
     expect(await within(ai).findByText('No predictions available')).toBeTruthy();
     expect(within(ai).queryAllByRole('meter')).toHaveLength(0);
+  });
+
+  it('shows the 6 latest news items of every league below the markets', async () => {
+    const urls: URL[] = [];
+    server.use(
+      http.get('/api/news', ({ request }) => {
+        urls.push(new URL(request.url));
+        const items = Array.from({ length: 8 }, (_, i) => createNewsItem(i));
+        return HttpResponse.json({ items });
+      }),
+    );
+    renderHome();
+
+    const section = latestNews();
+    expect(within(section).getByRole('heading', { level: 2, name: 'Latest News' })).toBeTruthy();
+    const markets = screen.getByRole('region', { name: 'Markets & AI Predictions' });
+    expect(
+      markets.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const cards = await within(section).findAllByRole('article');
+    expect(cards).toHaveLength(LATEST_NEWS_COUNT);
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(Array.from({ length: 6 }, (_, i) => `Headline ${i}`));
+    expect(urls.map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      { league: 'all', page: '1', page_size: '6' },
+    ]);
+  });
+
+  it('shows six skeleton cards while the news loads', async () => {
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('/api/news', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ items: [createNewsItem(0)] });
+      }),
+    );
+    renderHome();
+
+    const section = latestNews();
+    expect(within(section).getAllByTestId('news-card-skeleton')).toHaveLength(6);
+    expect(within(section).queryAllByRole('article')).toHaveLength(0);
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    expect(await within(section).findByRole('article', { name: 'Headline 0' })).toBeTruthy();
+    expect(within(section).queryAllByTestId('news-card-skeleton')).toHaveLength(0);
+  });
+
+  it('says "Failed to load news" when the news cannot be loaded', async () => {
+    server.use(http.get('/api/news', () => HttpResponse.json({ error: 'Boom' }, { status: 500 })));
+    renderHome((client) =>
+      client.setQueryDefaults(latestNewsQueryOptions(LATEST_NEWS_COUNT).queryKey, {
+        retry: false,
+      }),
+    );
+
+    const section = latestNews();
+    expect(await within(section).findByText('Failed to load news')).toBeTruthy();
+    expect(within(section).queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('says "No news available" when there is none', async () => {
+    server.use(newsHandler([]));
+    renderHome();
+
+    expect(await within(latestNews()).findByText('No news available')).toBeTruthy();
+  });
+
+  it('links to all the news with View All News', async () => {
+    renderHome();
+
+    const link = within(latestNews()).getByRole('link', { name: 'View All News' });
+    expect(link.getAttribute('href')).toBe('/news');
+    link.click();
+    expect(await screen.findByRole('heading', { level: 1, name: 'News page' })).toBeTruthy();
   });
 });

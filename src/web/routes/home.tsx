@@ -1,8 +1,14 @@
+import { Link } from 'react-router';
+
 import type { MarketKey } from '../../domain/odds.ts';
+import { LATEST_NEWS_COUNT, useLatestNews } from '../api/news.ts';
 import { useLatestPredictions } from '../api/predictions.ts';
 import { MarketWidget } from '../components/market-widget.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
+import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
 import { PredictionCard } from '../components/prediction-card.tsx';
+import { paths } from '../paths.ts';
+import { readSiteMeta } from '../site-meta.ts';
 
 // The specification's order for the market columns.
 const MARKET_LEAGUES = [
@@ -47,6 +53,48 @@ function PredictionsColumn() {
   );
 }
 
+function LatestNews() {
+  const { data, isPending, isError } = useLatestNews(LATEST_NEWS_COUNT);
+  const { timeZone } = readSiteMeta();
+  const items = (data ?? []).slice(0, LATEST_NEWS_COUNT);
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="news-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="news-title" className="text-xl font-bold">
+          Latest News
+        </h2>
+        <Link
+          to={paths.news()}
+          className="shrink-0 rounded-md bg-pitch px-3 py-2 text-sm font-semibold text-chalk hover:bg-pitch-light"
+        >
+          View All News
+        </Link>
+      </div>
+      {isPending ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: LATEST_NEWS_COUNT }, (_, i) => (
+            <NewsCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className="rounded-xl border border-line bg-white p-3 text-sm text-live">
+          Failed to load news
+        </p>
+      ) : items.length === 0 ? (
+        <p className="rounded-xl border border-line bg-white p-3 text-sm text-subtle">
+          No news available
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item, i) => (
+            <NewsCard key={`${String(item.id)}:${i}`} item={item} timeZone={timeZone} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function HomePage() {
   return (
     <div className="flex flex-col gap-8">
@@ -67,6 +115,7 @@ export function HomePage() {
           <PredictionsColumn />
         </div>
       </section>
+      <LatestNews />
     </div>
   );
 }

@@ -1,0 +1,76 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+
+import type { Db } from './client.ts';
+import { newsArticles } from './schema.ts';
+
+export type NewsArticleInput = {
+  title: string;
+  summary: string | null;
+  imageUrl: string | null;
+  sourceName: string;
+  publishedAt: Date;
+  link: string;
+  dedupeKey: string;
+  guid: string | null;
+  leagueSlug: string | null;
+};
+
+/**
+ * Stores the articles not stored yet (by dedupe key, or by source and guid) and returns how many
+ * were new; an article seen before is left as it was.
+ */
+export async function createNewsArticles(
+  db: Db,
+  rows: NewsArticleInput[],
+  now: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(newsArticles)
+    .values(rows.map((r) => ({ ...r, createdAt: now, updatedAt: now })))
+    // No target: either unique key (dedupe_key, or source and guid) makes a row a duplicate.
+    .onConflictDoNothing()
+    .returning({ id: newsArticles.id });
+  return inserted.length;
+}
+
+export type NewsArticleRow = {
+  id: number;
+  title: string;
+  summary: string | null;
+  imageUrl: string | null;
+  sourceName: string;
+  publishedAt: Date;
+  link: string;
+  leagueSlug: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A page of articles, newest first, optionally of one league. */
+export async function listNewsArticles(
+  db: Db,
+  options: { leagueSlug?: string; limit: number; offset: number },
+): Promise<NewsArticleRow[]> {
+  const conditions: SQL[] = [];
+  if (options.leagueSlug !== undefined)
+    conditions.push(eq(newsArticles.leagueSlug, options.leagueSlug));
+  return db
+    .select({
+      id: newsArticles.id,
+      title: newsArticles.title,
+      summary: newsArticles.summary,
+      imageUrl: newsArticles.imageUrl,
+      sourceName: newsArticles.sourceName,
+      publishedAt: newsArticles.publishedAt,
+      link: newsArticles.link,
+      leagueSlug: newsArticles.leagueSlug,
+      createdAt: newsArticles.createdAt,
+      updatedAt: newsArticles.updatedAt,
+    })
+    .from(newsArticles)
+    .where(and(...conditions))
+    .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}

@@ -1,0 +1,455 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  answer,
+  feedWithEtag,
+  rssFeed,
+  startFeedServer,
+  type FeedServer,
+} from '../../../tests/helpers/feed-server.ts';
+import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
+import { listFeedSources, replaceFeedSources } from '../db/feed-sources-queries.ts';
+import { feedSources, newsArticles } from '../db/schema.ts';
+import { fetchFeed } from '../providers/rss/client.ts';
+import type { FeedItem } from '../providers/rss/parse.ts';
+import {
+  FEED_INTERVAL_MS,
+  getFailureState,
+  getRetryDelayMs,
+  labelSources,
+  processFeedItems,
+  runIngestRss,
+  runPerHost,
+  type FetchFeed,
+} from './ingest-rss.ts';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const T0 = new Date('2026-11-21T15:30:00Z');
+const at = (offsetMs: number) => new Date(T0.getTime() + offsetMs);
+
+const PREMIER_LEAGUE = rssFeed('BBC Sport - Premier League', [
+  {
+    title: 'Arsenal beat Chelsea in the derby',
+    link: 'https://www.bbc.co.uk/sport/football/articles/one?at_medium=RSS&at_campaign=rss',
+    guid: 'https://www.bbc.co.uk/sport/football/articles/one#0',
+    description: 'Arsenal won 2-1 at the Emirates.',
+    pubDate: 'Sat, 21 Nov 2026 14:00:00 GMT',
+  },
+  {
+    title: 'Liverpool injury news',
+    link: 'https://www.bbc.co.uk/sport/football/articles/two',
+    guid: 'https://www.bbc.co.uk/sport/football/articles/two#0',
+    description: 'Latest from Anfield.',
+    pubDate: 'Sat, 21 Nov 2026 13:00:00 GMT',
+  },
+  {
+    title: 'Everton appoint new manager',
+    link: 'https://www.bbc.co.uk/sport/football/articles/three',
+    description: 'No guid and no date here.',
+  },
+]);
+
+const GENERAL_ATOM = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>European football</title>
+  <id>urn:example:feed</id>
+  <updated>2026-11-21T12:00:00Z</updated>
+  <entry>
+    <title>Bayern Munich thrash Borussia Dortmund in Der Klassiker</title>
+    <link rel="alternate" href="https://example.com/news/bayern-dortmund"/>
+    <id>urn:example:1</id>
+    <updated>2026-11-21T12:00:00Z</updated>
+    <summary type="html">&lt;p&gt;A big Bundesliga win.&lt;/p&gt;</summary>
+  </entry>
+  <entry>
+    <title>Real Madrid and Barcelona draw at the Bernabeu</title>
+    <link rel="alternate" href="https://example.com/news/clasico"/>
+    <id>urn:example:2</id>
+    <updated>2026-11-21T11:00:00Z</updated>
+    <summary>El Clasico ends level.</summary>
+  </entry>
+</feed>`;
+
+const FLAKY = rssFeed('Flaky', [
+  { title: 'Juventus win in Turin', link: 'https://example.org/juve', guid: 'juve-1' },
+]);
+
+let server: FeedServer;
+let database: TestDatabase;
+let clock = T0;
+const now = () => clock;
+const urls: Record<string, string> = {};
+const fetchCalls: string[] = [];
+
+/** The real fetch, with a short time limit so the stalling feed fails fast. */
+const fetchWithTimeout: FetchFeed = async (url, options) => {
+  fetchCalls.push(new URL(url).pathname);
+  return fetchFeed(url, { ...options, timeouts: { connectMs: 300, totalMs: 300 } });
+};
+
+const ingest = (sources: 'due' | 'all' = 'all') =>
+  runIngestRss({
+    db: database.db,
+    now,
+    fetch: fetchWithTimeout,
+    allowHosts: [server.host],
+    sources,
+    random: () => 0.5,
+  });
+
+const stored = () => database.db.select().from(newsArticles).orderBy(asc(newsArticles.id));
+const sourceState = async (name: string) => {
+  const rows = await database.db
+    .select()
+    .from(feedSources)
+    .where(eq(feedSources.url, urls[name] ?? ''));
+  return rows[0];
+};
+
+beforeAll(async () => {
+  server = await startFeedServer({
+    '/pl.xml': feedWithEtag(PREMIER_LEAGUE, '"v1"'),
+    '/general.xml': answer(200, GENERAL_ATOM, { 'content-type': 'application/atom+xml' }),
+    '/flaky.xml': answer(200, FLAKY),
+    '/broken.xml': answer(200, '<rss version="2.0"><channel><title>Broken</title><item><title>x'),
+    // Headers, then nothing: the feed stalls until the time limit.
+    '/slow.xml': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/rss+xml' });
+      response.write('<rss version="2.0"><channel>');
+    },
+    '/page.html': answer(200, '<!doctype html><html><body><h1>Welcome</h1></body></html>', {
+      'content-type': 'text/html',
+    }),
+  });
+  database = await createTestDb();
+  const feeds = [
+    { name: 'BBC Sport', path: '/pl.xml', leagueSlug: 'premier-league' },
+    { name: 'Europe', path: '/general.xml', leagueSlug: null },
+    { name: 'Flaky', path: '/flaky.xml', leagueSlug: 'serie-a' },
+    { name: 'Gone', path: '/missing.xml', leagueSlug: null },
+    { name: 'Broken', path: '/broken.xml', leagueSlug: null },
+    { name: 'Web page', path: '/page.html', leagueSlug: null },
+    { name: 'Slow', path: '/slow.xml', leagueSlug: null },
+  ];
+  for (const f of feeds) urls[f.name] = `${server.origin}${f.path}`;
+  await replaceFeedSources(
+    database.db,
+    feeds.map((f) => ({
+      name: f.name,
+      url: `${server.origin}${f.path}`,
+      leagueSlug: f.leagueSlug,
+    })),
+    T0,
+  );
+});
+
+afterAll(async () => {
+  await server.close();
+  await database.close();
+});
+
+describe('runIngestRss against a loopback feed server', () => {
+  it('stores the new articles of every good feed while each bad one fails alone', async () => {
+    const result = await ingest();
+
+    expect(result.success).toBe(true);
+    expect(result.total_new).toBe(6);
+    expect(result.totalIngested).toBe(6);
+    expect(result.total_processed).toBe(6);
+    const bySource = Object.fromEntries(result.sources.map((s) => [s.source, s]));
+    expect(bySource['BBC Sport']).toEqual({
+      source: 'BBC Sport',
+      new_items: 3,
+      total_items: 3,
+      error: null,
+    });
+    expect(bySource['Europe']).toMatchObject({ new_items: 2, error: null });
+    expect(bySource['Flaky']).toMatchObject({ new_items: 1, error: null });
+    for (const name of ['Gone', 'Broken', 'Web page', 'Slow']) {
+      expect(bySource[name]?.new_items, name).toBe(0);
+      expect(bySource[name]?.error, name).toMatch(/^rss: /);
+    }
+    expect(bySource['Gone']?.error).toMatch(/404/);
+    expect(bySource['Slow']?.error).toMatch(/time/i);
+
+    const articles = await stored();
+    expect(articles).toHaveLength(6);
+    const arsenal = articles.find((a) => a.title === 'Arsenal beat Chelsea in the derby');
+    expect(arsenal).toMatchObject({
+      sourceName: 'BBC Sport',
+      leagueSlug: 'premier-league',
+      // The tracking query is gone: the link is the deduplication key.
+      link: 'https://www.bbc.co.uk/sport/football/articles/one',
+      dedupeKey: 'https://www.bbc.co.uk/sport/football/articles/one',
+      guid: 'https://www.bbc.co.uk/sport/football/articles/one#0',
+      summary: 'Arsenal won 2-1 at the Emirates.',
+      publishedAt: new Date('2026-11-21T14:00:00Z'),
+    });
+    // An undated item is dated when it was first seen.
+    expect(articles.find((a) => a.title.startsWith('Everton'))?.publishedAt).toEqual(T0);
+    // A general feed's items are filed under the league they name.
+    expect(articles.find((a) => a.title.startsWith('Bayern'))?.leagueSlug).toBe('bundesliga');
+    expect(articles.find((a) => a.title.startsWith('Real Madrid'))?.leagueSlug).toBe('la-liga');
+    expect(articles.find((a) => a.title.startsWith('Juventus'))?.leagueSlug).toBe('serie-a');
+  });
+
+  it('writes each feed’s polling state: validators and next check, or the error and its back-off', async () => {
+    expect(await sourceState('BBC Sport')).toMatchObject({
+      etag: '"v1"',
+      errorCount: 0,
+      lastError: null,
+      itemCount: 3,
+      lastFetchedAt: T0,
+      nextDueAt: at(FEED_INTERVAL_MS),
+      flagged: false,
+    });
+    expect(await sourceState('Gone')).toMatchObject({
+      errorCount: 1,
+      lastError: expect.stringMatching(/404/),
+      failingSince: T0,
+      // 15 min × 2¹, and random 0.5 means no jitter.
+      nextDueAt: at(30 * MINUTE_MS),
+      flagged: false,
+      disabled: false,
+      itemCount: 0,
+    });
+  });
+
+  it('adds nothing on a re-run, asks with the stored ETag and keeps what a failing feed brought', async () => {
+    server.route(
+      '/flaky.xml',
+      answer(500, 'Internal Server Error', { 'content-type': 'text/plain' }),
+    );
+    const plHits = server.hits.get('/pl.xml') ?? 0;
+    clock = at(MINUTE_MS);
+    const result = await ingest();
+
+    expect(result.total_new).toBe(0);
+    const bySource = Object.fromEntries(result.sources.map((s) => [s.source, s]));
+    // 304 Not Modified: nothing to parse.
+    expect(bySource['BBC Sport']).toEqual({
+      source: 'BBC Sport',
+      new_items: 0,
+      total_items: 0,
+      error: null,
+    });
+    expect(server.hits.get('/pl.xml')).toBe(plHits + 1);
+    // No validators: fetched and parsed again, every item already stored.
+    expect(bySource['Europe']).toMatchObject({ new_items: 0, total_items: 2, error: null });
+    expect(bySource['Flaky']?.error).toMatch(/500/);
+
+    const articles = await stored();
+    expect(articles).toHaveLength(6);
+    expect(articles.some((a) => a.title.startsWith('Juventus'))).toBe(true);
+    expect(await sourceState('Flaky')).toMatchObject({ errorCount: 1, itemCount: 1 });
+    expect(await sourceState('Gone')).toMatchObject({
+      errorCount: 2,
+      failingSince: T0,
+      nextDueAt: at(MINUTE_MS + 60 * MINUTE_MS),
+    });
+    expect(await sourceState('BBC Sport')).toMatchObject({
+      etag: '"v1"',
+      lastFetchedAt: at(MINUTE_MS),
+    });
+  });
+
+  it('fetches only the feeds that are due on a scheduled run', async () => {
+    clock = at(17 * MINUTE_MS);
+    fetchCalls.length = 0;
+    const result = await ingest('due');
+    // BBC Sport and Europe were due 15 minutes after the last run; every failing feed backs off.
+    expect(result.sources.map((s) => s.source).sort()).toEqual(['BBC Sport', 'Europe']);
+    expect(fetchCalls.sort()).toEqual(['/general.xml', '/pl.xml']);
+  });
+
+  it('honours a Retry-After, even on a manual sync', async () => {
+    server.route(
+      '/pl.xml',
+      answer(503, 'Busy', { 'content-type': 'text/plain', 'retry-after': '7200' }),
+    );
+    clock = at(40 * MINUTE_MS);
+    const result = await ingest('due');
+    expect(result.sources.find((s) => s.source === 'BBC Sport')?.error).toMatch(/503/);
+    const state = await sourceState('BBC Sport');
+    expect(state?.blockedUntil).toEqual(at(40 * MINUTE_MS + 2 * HOUR_MS));
+    expect(state?.nextDueAt).toEqual(at(40 * MINUTE_MS + 2 * HOUR_MS));
+
+    fetchCalls.length = 0;
+    clock = at(41 * MINUTE_MS);
+    await ingest('all');
+    expect(fetchCalls).not.toContain('/pl.xml');
+    expect(fetchCalls).toContain('/missing.xml');
+  });
+
+  it('lists the stored feeds with their state', async () => {
+    const sources = await listFeedSources(database.db);
+    expect(sources.map((s) => s.name)).toEqual([
+      'BBC Sport',
+      'Europe',
+      'Flaky',
+      'Gone',
+      'Broken',
+      'Web page',
+      'Slow',
+    ]);
+  });
+  it('replaces the configured feeds at start-up, keeping the state of known ones and every article', async () => {
+    await replaceFeedSources(
+      database.db,
+      [
+        { name: 'BBC Sport (PL)', url: urls['BBC Sport'] ?? '', leagueSlug: 'premier-league' },
+        { name: 'New', url: `${server.origin}/new.xml`, leagueSlug: null },
+      ],
+      at(HOUR_MS),
+    );
+    const sources = await listFeedSources(database.db);
+    expect(sources.map((s) => [s.name, s.etag, s.itemCount, s.nextDueAt])).toEqual([
+      ['BBC Sport (PL)', '"v1"', 3, at(40 * MINUTE_MS + 2 * HOUR_MS)],
+      ['New', null, 0, null],
+    ]);
+    expect(await stored()).toHaveLength(6);
+  });
+});
+
+describe('getFailureState', () => {
+  const fail = (
+    source: { errorCount: number; failingSince: Date | null },
+    offsetMs: number,
+    retryAfterS?: number,
+  ) =>
+    getFailureState(source, {
+      now: at(offsetMs),
+      message: 'rss: 404 Not Found',
+      retryAfterS,
+      random: () => 0.5,
+    });
+
+  it('doubles the wait with each failure in a row, up to a day', () => {
+    const waits = [1, 2, 3, 4, 5, 6, 7, 10].map((n) => getRetryDelayMs(n, () => 0.5) / MINUTE_MS);
+    expect(waits).toEqual([30, 60, 120, 240, 480, 960, 1440, 1440]);
+  });
+
+  it('spreads the wait by ±25 % and never beyond a day', () => {
+    expect(getRetryDelayMs(1, () => 0) / MINUTE_MS).toBe(22.5);
+    expect(getRetryDelayMs(1, () => 0.999999) / MINUTE_MS).toBeCloseTo(37.5, 3);
+    expect(getRetryDelayMs(7, () => 0.999999)).toBe(DAY_MS);
+  });
+
+  it('flags a feed at its third failure in a row', () => {
+    expect(fail({ errorCount: 1, failingSince: T0 }, 0).flagged).toBe(false);
+    expect(fail({ errorCount: 2, failingSince: T0 }, 0)).toMatchObject({
+      errorCount: 3,
+      flagged: true,
+    });
+  });
+
+  it('disables a feed after 30 days of failures', () => {
+    expect(fail({ errorCount: 40, failingSince: T0 }, 29 * DAY_MS).disabled).toBe(false);
+    expect(fail({ errorCount: 41, failingSince: T0 }, 30 * DAY_MS)).toMatchObject({
+      disabled: true,
+      failingSince: T0,
+    });
+  });
+
+  it('waits at least as long as Retry-After says, capped at a day', () => {
+    expect(fail({ errorCount: 0, failingSince: null }, 0, 7200)).toMatchObject({
+      nextDueAt: at(2 * HOUR_MS),
+      blockedUntil: at(2 * HOUR_MS),
+      failingSince: T0,
+    });
+    expect(fail({ errorCount: 0, failingSince: null }, 0, 10 * 86_400).nextDueAt).toEqual(
+      at(DAY_MS),
+    );
+    // A short Retry-After does not shorten the back-off.
+    expect(fail({ errorCount: 0, failingSince: null }, 0, 60).nextDueAt).toEqual(
+      at(30 * MINUTE_MS),
+    );
+  });
+});
+
+describe('processFeedItems', () => {
+  const item = (fields: Partial<FeedItem>): FeedItem => ({
+    guid: null,
+    title: 'A story',
+    link: 'https://example.com/a',
+    summary: '',
+    imageUrl: null,
+    publishedAt: null,
+    ...fields,
+  });
+
+  it('keeps one article per link and per guid, skipping items without a title or web link', () => {
+    const rows = processFeedItems(
+      [
+        item({ guid: 'g1', link: 'https://example.com/a?utm_source=rss' }),
+        item({ guid: 'g2', link: 'https://example.com/a#comments' }),
+        item({ guid: 'g1', link: 'https://example.com/b' }),
+        item({ link: 'javascript:alert(1)' }),
+        item({ title: '   ', link: 'https://example.com/c' }),
+        item({ link: 'https://example.com/d', imageUrl: 'data:image/png;base64,AAAA' }),
+      ],
+      { name: 'Example', leagueSlug: 'ligue-1' },
+      T0,
+    );
+    expect(rows.map((r) => [r.dedupeKey, r.guid, r.imageUrl])).toEqual([
+      ['https://example.com/a', 'g1', null],
+      ['https://example.com/d', null, null],
+    ]);
+    expect(rows.every((r) => r.leagueSlug === 'ligue-1')).toBe(true);
+  });
+
+  it('dates a story from the future now', () => {
+    const [row] = processFeedItems(
+      [item({ publishedAt: at(DAY_MS) })],
+      { name: 'Example', leagueSlug: null },
+      T0,
+    );
+    expect(row?.publishedAt).toEqual(T0);
+  });
+});
+
+describe('runPerHost', () => {
+  it('runs at most four at once and never two of one host together', async () => {
+    const hosts = ['a', 'a', 'a', 'b', 'b', 'c', 'd', 'e', 'f', 'f', 'g'];
+    let running = 0;
+    let most = 0;
+    const busy = new Set<string>();
+    const results = await runPerHost(
+      hosts,
+      (h) => h,
+      4,
+      async (host) => {
+        expect(busy.has(host)).toBe(false);
+        busy.add(host);
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        busy.delete(host);
+        return host.toUpperCase();
+      },
+    );
+    expect(most).toBe(4);
+    expect(results).toEqual(hosts.map((h) => h.toUpperCase()));
+  });
+});
+
+describe('labelSources', () => {
+  it('adds the league to a name that several feeds share', () => {
+    const labels = labelSources([
+      { id: 1, name: 'The Guardian', leagueSlug: 'serie-a' },
+      { id: 2, name: 'The Guardian', leagueSlug: 'ligue-1' },
+      { id: 3, name: 'The Guardian', leagueSlug: null },
+      { id: 4, name: 'kicker', leagueSlug: 'bundesliga' },
+    ]);
+    expect([...labels.values()]).toEqual([
+      'The Guardian (Serie A)',
+      'The Guardian (Ligue 1)',
+      'The Guardian (all leagues)',
+      'kicker',
+    ]);
+  });
+});

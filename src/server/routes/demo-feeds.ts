@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { Db } from '../db/client.ts';
+import { listMatchMarkets } from '../db/markets-queries.ts';
+import { listLeagueMatches } from '../db/matches-queries.ts';
+import { listPredictionsForMatches } from '../db/predictions-queries.ts';
+import { listStandings } from '../db/standings-queries.ts';
+import { HttpError } from '../http/errors.ts';
+import { writeDemoNews, type PreviewMatch, type ReportMatch } from './demo-news.ts';
+import { getLeaguesOnce } from './league-param.ts';
+import { renderRssDocument } from './rss-document.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const REPORT_WINDOW_MS = 7 * DAY_MS;
+const PREVIEW_WINDOW_MS = 10 * DAY_MS;
+const MAX_REPORTS = 20;
+const MAX_PREVIEWS = 10;
+// A Host header is only trusted as far as this shape (it ends up in every link).
+const HOST_PATTERN = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export type DemoFeedDeps = { db: Db; now: () => Date; timeZone: string; brandName: string };
+
+/**
+ * Touchline's own RSS feeds, one per league (`/feeds/<slug>.xml`): match reports and previews
+ * written from the replay in the database, on the site's clock. Public news only, so they are
+ * open without the session cookie; the RSS ingestion reads them over HTTP like any other feed.
+ */
+export function demoFeedRoutes(deps: DemoFeedDeps) {
+  return async function (app: FastifyInstance) {
+    app.get('/feeds/:file', async (request, reply) => {
+      const file = (request.params as { file?: unknown }).file;
+      const league = (await getLeaguesOnce(deps.db)).find((l) => file === `${l.slug}.xml`);
+      if (league === undefined) throw new HttpError(404, 'Feed not found');
+
+      const origin = getOrigin(request);
+      const xml = await renderDemoFeed(deps, league, origin);
+      const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
+      reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+      const held = request.headers['if-none-match'];
+      if (held !== undefined && held.split(',').some((tag) => tag.trim() === etag)) {
+        return reply.code(304).send();
+      }
+      return reply.type('application/rss+xml; charset=utf-8').send(xml);
+    });
+  };
+}
+
+async function renderDemoFeed(
+  deps: DemoFeedDeps,
+  league: { id: number; name: string; slug: string },
+  origin: string,
+): Promise<string> {
+  const now = deps.now();
+  const nowMs = now.getTime();
+  const [finished, upcoming, table] = await Promise.all([
+    listLeagueMatches(deps.db, {
+      leagueId: league.id,
+      from: new Date(nowMs - REPORT_WINDOW_MS),
+      to: now,
+      status: 'finished',
+    }),
+    listLeagueMatches(deps.db, {
+      leagueId: league.id,
+      from: new Date(nowMs + 1),
+      to: new Date(nowMs + PREVIEW_WINDOW_MS),
+      status: 'scheduled',
+    }),
+    listStandings(deps.db, league.id),
+  ]);
+
+  const reports: ReportMatch[] = finished.slice(-MAX_REPORTS).flatMap((m) =>
+    m.homeScore === null || m.awayScore === null
+      ? []
+      : [
+          {
+            ...m,
+            home: m.homeName,
+            away: m.awayName,
+            kickoff: m.kickoffUtc,
+            homeScore: m.homeScore,
+            awayScore: m.awayScore,
+          },
+        ],
+  );
+  const next = upcoming.slice(0, MAX_PREVIEWS);
+  const ids = next.map((m) => m.id);
+  const [odds, predictions] = await Promise.all([
+    listMatchMarkets(deps.db, ids, 'h2h'),
+    listPredictionsForMatches(deps.db, ids),
+  ]);
+  const previews: PreviewMatch[] = next.map((m) => ({
+    id: m.id,
+    externalId: m.externalId,
+    home: m.homeName,
+    away: m.awayName,
+    kickoff: m.kickoffUtc,
+    odds: odds.get(m.id) ?? null,
+    predictions: predictions.filter((p) => p.matchId === m.id),
+  }));
+
+  const items = writeDemoNews(
+    {
+      league,
+      origin,
+      now,
+      timeZone: deps.timeZone,
+      table: table.map((r) => ({
+        team: r.team,
+        pos: r.pos,
+        points: r.points,
+        played: r.wins + r.draws + r.losses,
+      })),
+    },
+    reports,
+    previews,
+  );
+  return renderRssDocument(
+    {
+      title: `${deps.brandName}: ${league.name} news`,
+      link: `${origin}/league/${league.slug}`,
+      description: `Match reports and previews from the ${league.name} replay`,
+      language: 'en-gb',
+      selfUrl: `${origin}/feeds/${league.slug}.xml`,
+      ttlMinutes: 15,
+    },
+    items,
+  );
+}
+
+function getOrigin(request: FastifyRequest): string {
+  const host = HOST_PATTERN.test(request.host) ? request.host : 'localhost';
+  return `${request.protocol}://${host}`;
+}

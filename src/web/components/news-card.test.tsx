@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+
+import { findArticleHref } from './news-card.tsx';
+
+describe('findArticleHref', () => {
+  it.each([
+    ['https://wire.example/a?b=1&c=2', 'https://wire.example/a?b=1&c=2'],
+    ['  http://wire.example/a  ', 'http://wire.example/a'],
+    ['<![CDATA[https://wire.example/a]]>', 'https://wire.example/a'],
+    [' <![CDATA[ https://wire.example/a ]]> ', 'https://wire.example/a'],
+    ['javascript:alert(1)', null],
+    ['<![CDATA[javascript:alert(1)]]>', null],
+    ['JAVASCRIPT:alert(1)', null],
+    ['data:text/html,<script>alert(1)</script>', null],
+    ['/relative/path', null],
+    ['<![CDATA[]]>', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('%j opens %j', (link, href) => {
+    expect(findArticleHref(link)).toBe(href);
+  });
+});

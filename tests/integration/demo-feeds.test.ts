@@ -1,0 +1,322 @@
+import type { AddressInfo } from 'node:net';
+
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { replaceFeedSources } from '../../src/server/db/feed-sources-queries.ts';
+import { findMatchesByExternalIds } from '../../src/server/db/matches-queries.ts';
+import { createPredictions } from '../../src/server/db/predictions-queries.ts';
+import { runIngestRss } from '../../src/server/jobs/ingest-rss.ts';
+import { runSyncLeagueData, runSyncMatches } from '../../src/server/jobs/sync-provider.ts';
+import { fetchFeed } from '../../src/server/providers/rss/client.ts';
+import { parseFeed } from '../../src/server/providers/rss/parse.ts';
+import { renderRssDocument, type RssItem } from '../../src/server/routes/rss-document.ts';
+import {
+  createFakeProvider,
+  createProviderMatch,
+  createProviderOdds,
+} from '../helpers/fake-provider.ts';
+import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
+
+// The test app's clock: Saturday 21 November 2026, 17:30 in Johannesburg.
+const NOW = new Date('2026-11-21T15:30:00Z');
+
+const team = (key: string, name: string) => ({
+  key,
+  leagueSlug: 'premier-league',
+  name,
+  shortName: name.slice(0, 3).toUpperCase(),
+  logoUrl: null,
+});
+const finished = createProviderMatch({
+  id: 'ars-bha',
+  leagueSlug: 'premier-league',
+  homeKey: 'arsenal',
+  awayKey: 'brighton',
+  kickoff: new Date('2026-11-21T12:30:00Z'),
+  phase: 'finished',
+  homeScore: 1,
+  awayScore: 3,
+  htHomeScore: 1,
+  htAwayScore: 0,
+});
+const upcoming = createProviderMatch({
+  id: 'liv-eve',
+  leagueSlug: 'premier-league',
+  homeKey: 'liverpool',
+  awayKey: 'everton',
+  kickoff: new Date('2026-11-22T16:30:00Z'),
+});
+const provider = createFakeProvider({
+  teams: [
+    team('arsenal', 'Arsenal'),
+    team('brighton', 'Brighton & "Hove" <Albion>'),
+    team('liverpool', 'Liverpool'),
+    team('everton', 'Everton'),
+  ],
+  matches: [finished],
+  standings: {
+    'premier-league': [
+      {
+        teamKey: 'brighton',
+        pos: 1,
+        wins: 9,
+        draws: 1,
+        losses: 2,
+        goalsFor: 25,
+        goalsAgainst: 10,
+        points: 28,
+      },
+      {
+        teamKey: 'liverpool',
+        pos: 2,
+        wins: 8,
+        draws: 1,
+        losses: 3,
+        goalsFor: 22,
+        goalsAgainst: 12,
+        points: 25,
+      },
+      {
+        teamKey: 'arsenal',
+        pos: 3,
+        wins: 7,
+        draws: 3,
+        losses: 2,
+        goalsFor: 20,
+        goalsAgainst: 11,
+        points: 24,
+      },
+      {
+        teamKey: 'everton',
+        pos: 4,
+        wins: 0,
+        draws: 1,
+        losses: 11,
+        goalsFor: 5,
+        goalsAgainst: 30,
+        points: 1,
+      },
+    ],
+  },
+  odds: [
+    createProviderOdds(upcoming, { home: 'Liverpool', away: 'Everton' }, { h2h: [1.5, 4.5, 7] }),
+  ],
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ meta: { brandName: 'Touchline', creditLine: '', replayLabel: '' } });
+  const sync = { db: t.database.db, provider, now: NOW, timeZone: 'Africa/Johannesburg' };
+  await runSyncLeagueData(sync);
+  await runSyncMatches(sync);
+  const [stored] = await findMatchesByExternalIds(t.database.db, [upcoming.externalId]);
+  await createPredictions(
+    t.database.db,
+    [
+      {
+        matchId: stored?.id ?? 0,
+        modelName: 'Elo',
+        market: 'result',
+        pick: 'Liverpool to win',
+        confidencePct: 71,
+        rationale: '',
+        probabilities: {},
+      },
+    ],
+    NOW,
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /feeds/:league.xml', () => {
+  it('serves the league’s reports and previews as RSS, without the session cookie', async () => {
+    const response = await t.app.inject({ url: '/feeds/premier-league.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const feed = parseFeed(response.body);
+    expect(feed.title).toBe('Touchline: Premier League news');
+    expect(feed.items.map((i) => i.title)).toEqual([
+      'Brighton & "Hove" <Albion> come from behind to beat Arsenal 3-1',
+      'Brighton & "Hove" <Albion> lead the Premier League by 3 points',
+      'Liverpool v Everton: Liverpool strong favourites',
+    ]);
+    const [report, , preview] = feed.items;
+    expect(report?.summary).toContain(
+      'Brighton & "Hove" ‹Albion> won 3-1 away at Arsenal in the Premier League on Saturday.',
+    );
+    expect(report?.link).toMatch(/^http:\/\/localhost(:\d+)?\/league\/premier-league\?report=\d+$/);
+    expect(report?.guid).toBe(`touchline:report:${finished.externalId}`);
+    expect(report?.publishedAt).toEqual(new Date('2026-11-21T14:25:00Z'));
+    expect(preview?.summary).toBe(
+      'Liverpool host Everton in the Premier League on Sunday 22 November, kick-off 18:30 (GMT+2). ' +
+        'Best prices: Liverpool 1.50 (Bet365), the draw 4.50 (Bet365), Everton 7.00 (Bet365). ' +
+        "Touchline's Elo model picks Liverpool to win with 71% confidence. " +
+        'Liverpool are 2nd in the table on 25 points, Everton 4th on 1 point.',
+    );
+  });
+
+  it('answers 304 to a reader holding the same version', async () => {
+    const first = await t.app.inject({ url: '/feeds/premier-league.xml' });
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      url: '/feeds/premier-league.xml',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('serves an empty feed for a league with no stories yet', async () => {
+    const response = await t.app.inject({ url: '/feeds/ligue-1.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(parseFeed(response.body).items).toEqual([]);
+  });
+
+  it.each(['/feeds/eredivisie.xml', '/feeds/premier-league', '/feeds/premier-league.json'])(
+    'answers 404 for %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Feed not found' });
+    },
+  );
+});
+
+describe('ingesting the demo feeds over HTTP', () => {
+  it('stores their stories, filed under the league, and adds nothing on a second run', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const host = `127.0.0.1:${port}`;
+    await replaceFeedSources(
+      t.database.db,
+      [
+        {
+          name: 'Touchline',
+          url: `http://${host}/feeds/premier-league.xml`,
+          leagueSlug: 'premier-league',
+        },
+      ],
+      NOW,
+    );
+    const ingest = () =>
+      runIngestRss({
+        db: t.database.db,
+        now: () => NOW,
+        fetch: fetchFeed,
+        allowHosts: [host],
+        sources: 'all',
+      });
+
+    const first = await ingest();
+    expect(first).toMatchObject({ success: true, total_new: 3 });
+    const second = await ingest();
+    expect(second).toMatchObject({ success: true, total_new: 0 });
+
+    const cookie = await loginCookie(t.app);
+    const news = await t.app.inject({
+      url: '/api/news?league=premier-league',
+      headers: { cookie },
+    });
+    const items = news.json<{ items: { title: string; source: string; link: string }[] }>().items;
+    expect(items).toHaveLength(3);
+    expect(items.every((i) => i.source === 'Touchline')).toBe(true);
+    expect(items[0]?.link).toMatch(
+      new RegExp(`^http://${host}/league/premier-league\\?report=\\d+$`),
+    );
+  });
+});
+
+const channel = {
+  title: 'Touchline: Premier League news',
+  link: 'http://127.0.0.1:3000/league/premier-league',
+  description: 'Match reports and previews',
+  language: 'en-gb',
+  selfUrl: 'http://127.0.0.1:3000/feeds/premier-league.xml',
+  ttlMinutes: 15,
+};
+
+const item = (fields: Partial<RssItem> & Pick<RssItem, 'guid'>): RssItem => ({
+  title: 'Arsenal 2-1 Chelsea',
+  link: `http://127.0.0.1:3000/league/premier-league?report=${fields.guid}`,
+  description: 'Arsenal beat Chelsea 2-1.',
+  publishedAt: new Date('2026-11-21T14:55:00Z'),
+  ...fields,
+});
+
+describe('renderRssDocument read back by parseFeed', () => {
+  it('writes an RSS 2.0 document that the feed parser reads back', () => {
+    const xml = renderRssDocument(channel, [
+      item({ guid: 'touchline:report:1' }),
+      item({
+        guid: 'touchline:preview:2',
+        title: `Brighton & Hove Albion v "Spurs" (Nottingham Forest's 'away day')`,
+        description: `Kick-off 17:00 & "best" prices.`,
+        publishedAt: new Date('2026-11-20T00:00:00Z'),
+      }),
+    ]);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    const feed = parseFeed(xml);
+    expect(feed.title).toBe(channel.title);
+    expect(feed.items).toEqual([
+      {
+        guid: 'touchline:report:1',
+        title: 'Arsenal 2-1 Chelsea',
+        link: 'http://127.0.0.1:3000/league/premier-league?report=touchline:report:1',
+        summary: 'Arsenal beat Chelsea 2-1.',
+        imageUrl: null,
+        publishedAt: new Date('2026-11-21T14:55:00Z'),
+      },
+      {
+        guid: 'touchline:preview:2',
+        title: `Brighton & Hove Albion v "Spurs" (Nottingham Forest's 'away day')`,
+        link: 'http://127.0.0.1:3000/league/premier-league?report=touchline:preview:2',
+        summary: `Kick-off 17:00 & "best" prices.`,
+        imageUrl: null,
+        publishedAt: new Date('2026-11-20T00:00:00Z'),
+      },
+    ]);
+  });
+
+  it('never lets text become markup', () => {
+    const xml = renderRssDocument(channel, [
+      item({
+        guid: '<x>',
+        title: '<script>alert(1)</script>',
+        description: '<img src=x onerror=alert(1)>',
+      }),
+    ]);
+    expect(xml).not.toMatch(/<(script|img)/);
+    const [parsed] = parseFeed(xml).items;
+    expect(parsed?.summary).not.toMatch(/<img/);
+    expect(parsed?.guid).toBe('<x>');
+  });
+
+  it('writes a valid empty channel', () => {
+    const xml = renderRssDocument(channel, []);
+    expect(xml).not.toContain('lastBuildDate');
+    expect(parseFeed(xml).items).toEqual([]);
+  });
+
+  it('keeps any description and any title without markup intact through a round trip', () => {
+    const text = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 60 })
+      .filter((s) => s.trim() !== '');
+    const words = (s: string) => s.replace(/\s+/g, ' ').trim();
+    fc.assert(
+      fc.property(
+        text.filter((s) => !/[<>]/.test(s)),
+        text.filter((s) => !s.includes('<')),
+        (title, description) => {
+          const xml = renderRssDocument(channel, [item({ guid: 'x', title, description })]);
+          const [parsed] = parseFeed(xml).items;
+          expect(parsed?.title).toBe(words(title));
+          expect(parsed?.summary).toBe(words(description));
+        },
+      ),
+      { numRuns: 200, seed: 21 },
+    );
+  });
+});
