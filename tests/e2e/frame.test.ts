@@ -1,8 +1,10 @@
-import type { Browser, ConsoleMessage } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 const LEAGUE_NAMES = ['Premier League', 'La Liga', 'Serie A', 'Bundesliga', 'Ligue 1'];
 
@@ -61,8 +63,12 @@ describe('the frame', () => {
     const chips = page.getByRole('navigation', { name: 'Leagues' }).getByRole('link');
     await expect.poll(() => chips.count()).toBe(5);
     expect(await chips.allInnerTexts()).toEqual(LEAGUE_NAMES);
-    expect(await page.getByRole('link', { name: 'News' }).innerText()).toContain('News');
-    expect(await page.getByRole('link', { name: 'Transfers' }).innerText()).toContain('Transfers');
+    expect(
+      await sections(page).getByRole('link', { name: 'News', exact: true }).innerText(),
+    ).toContain('News');
+    expect(
+      await sections(page).getByRole('link', { name: 'Transfers', exact: true }).innerText(),
+    ).toContain('Transfers');
     const footer = await page.locator('footer').innerText();
     expect(footer).toContain(`© ${new Date().getFullYear()}`);
     expect(footer).toContain('Built with love by the AI Department of Media24');
@@ -88,8 +94,14 @@ describe('the frame', () => {
     for (const name of LEAGUE_NAMES) {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(1);
     }
-    expect((await page.getByRole('link', { name: 'News' }).innerText()).trim()).toBe('');
-    expect((await page.getByRole('link', { name: 'Transfers' }).innerText()).trim()).toBe('');
+    expect(
+      (await sections(page).getByRole('link', { name: 'News', exact: true }).innerText()).trim(),
+    ).toBe('');
+    expect(
+      (
+        await sections(page).getByRole('link', { name: 'Transfers', exact: true }).innerText()
+      ).trim(),
+    ).toBe('');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
