@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 
 import { startServer } from '../tests/helpers/e2e-server.ts';
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
+import { benchNewsSync } from './bench/news-sync.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -119,3 +120,4 @@ async function benchMatchesToday() {
 await buildFrontEnd();
 await reportFirstLoadJs();
 await benchMatchesToday();
+await benchNewsSync();
