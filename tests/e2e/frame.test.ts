@@ -75,9 +75,10 @@ describe('the frame', () => {
 
     await page.getByRole('link', { name: 'Serie A' }).click();
     await page.waitForURL(/\/league\/serie-a$/);
-    expect(await page.getByRole('link', { name: 'Serie A' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    // The chip's state follows the navigation: poll rather than read it once.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Serie A' }).getAttribute('aria-current'))
+      .toBe('page');
     expect(
       await page.getByRole('link', { name: 'La Liga' }).getAttribute('aria-current'),
     ).toBeNull();

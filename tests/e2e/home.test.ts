@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findBookmaker } from '../../src/domain/bookmakers.ts';
+import { getConfidenceTone, type Prediction } from '../../src/domain/prediction.ts';
 import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
@@ -14,6 +15,8 @@ import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 // Wolves v Forest at half-time (HT), the early games over (FT) and the evening ones to come (VS).
 const SATURDAY = '2026-11-21T14:50:00Z';
 
+// The prediction models the scheduler runs.
+const MODELS = ['Elo Ratings', 'Dixon-Coles', 'Market Blend'];
 const MARKET_ORDER = ['Serie A', 'La Liga', 'Premier League', 'Bundesliga', 'Ligue 1'];
 const FLAGS: Record<string, string> = {
   'Premier League': '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
@@ -219,17 +222,58 @@ describe('the home page at 1280 px on a Saturday afternoon', () => {
     const serieA = await cards.first().innerText();
     expect(serieA).toContain('Torino vs Juventus');
 
-    const predictions = markets.locator('div', {
+    // The scheduler writes predictions for the coming matches after its first league sync:
+    // wait for them, then load the page again (a first load may have found none).
+    const PREDICTIONS_URL = `${server.url}/api/predictions?limit=6`;
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(PREDICTIONS_URL);
+          return ((await response.json()) as { predictions: unknown[] }).predictions.length;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url() === PREDICTIONS_URL && r.status() === 200),
+      page.reload(),
+    ]);
+    const { predictions: latest } = (await answer.json()) as { predictions: Prediction[] };
+    // Six fetched, up to four shown.
+    const shown = latest.slice(0, 4);
+    expect(shown.length).toBe(Math.min(latest.length, 4));
+    expect(shown.length).toBeGreaterThan(0);
+    const column = markets.locator('div', {
       has: page.getByRole('heading', { name: 'AI Predictions' }),
     });
-    await predictions.last().waitFor();
-    const response = await page.request.get(`${server.url}/api/predictions?limit=6`);
-    const { predictions: latest } = (await response.json()) as { predictions: unknown[] };
-    if (latest.length === 0) {
-      // No prediction model has run on the replayed season yet.
-      await markets.getByText('No predictions available').waitFor();
-    } else {
-      await expect.poll(() => markets.getByRole('meter').count()).toBe(Math.min(latest.length, 4));
+    const predictionCards = column.last().getByRole('article');
+    await expect.poll(() => predictionCards.count(), { timeout: 10_000 }).toBe(shown.length);
+    expect(await markets.getByText('No predictions available').count()).toBe(0);
+    for (const [i, prediction] of shown.entries()) {
+      const card = predictionCards.nth(i);
+      // Model name, pick, rationale and a confidence bar as wide as the confidence.
+      expect(MODELS).toContain(prediction.model_name);
+      expect(await card.getByText(prediction.model_name, { exact: true }).isVisible()).toBe(true);
+      expect(await card.getByRole('heading', { name: prediction.pick }).isVisible()).toBe(true);
+      const meter = card.getByRole('meter', { name: `${prediction.model_name} confidence` });
+      expect(await meter.getAttribute('aria-valuenow')).toBe(
+        String(Math.round(prediction.confidence_pct)),
+      );
+      expect(
+        await card
+          .getByText(`${Math.round(prediction.confidence_pct)}%`, { exact: true })
+          .isVisible(),
+      ).toBe(true);
+      const bar = meter.getByTestId('confidence-bar');
+      expect(await bar.evaluate((el) => el.style.width)).toBe(`${prediction.confidence_pct}%`);
+      const tone = getConfidenceTone(prediction.confidence_pct);
+      expect(await bar.getAttribute('class')).toContain(`bg-${tone}`);
+      const widths = await meter.evaluate((el) => [
+        el.getBoundingClientRect().width,
+        (el.firstElementChild as HTMLElement).getBoundingClientRect().width,
+      ]);
+      const [track = 0, fill = 0] = widths;
+      expect(fill / track).toBeCloseTo(prediction.confidence_pct / 100, 2);
     }
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
 
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
@@ -64,6 +64,8 @@ export function AppFrame() {
           </nav>
         </div>
       </header>
+      {/* A new page opens at its top (and Back returns to where the reader was). */}
+      <ScrollRestoration />
       <LeagueChips />
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6">
         <Outlet />
