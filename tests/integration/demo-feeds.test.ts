@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { replaceFeedSources } from '../../src/server/db/feed-sources-queries.ts';
 import { findMatchesByExternalIds } from '../../src/server/db/matches-queries.ts';
 import { createPredictions } from '../../src/server/db/predictions-queries.ts';
+import { historyTransfers, teams } from '../../src/server/db/schema.ts';
 import { runIngestRss } from '../../src/server/jobs/ingest-rss.ts';
 import { runSyncLeagueData, runSyncMatches } from '../../src/server/jobs/sync-provider.ts';
 import { fetchFeed } from '../../src/server/providers/rss/client.ts';
@@ -317,6 +319,173 @@ describe('renderRssDocument read back by parseFeed', () => {
         },
       ),
       { numRuns: 200, seed: 21 },
+    );
+  });
+});
+
+describe('transfer rumours in the demo feeds', () => {
+  let u: TestApp;
+  const move = (teamKey: string, playerName: string) => ({
+    teamKey,
+    direction: 'in' as const,
+    playerId: `tm-${playerName}`,
+    playerName,
+    imageUrl: null,
+    flag: '',
+    otherClub: 'Somewhere',
+    type: 'transfer',
+    valor: '10',
+    window: 'Summer 2022',
+  });
+  const history = (
+    line: number,
+    fields: { div?: string; window?: string; club: string; player: string; direction?: string },
+    otherClub: string,
+    feeRaw: string,
+    feeEurM: number | null,
+  ) => ({
+    line,
+    div: fields.div ?? 'E0',
+    season: '2022-2023',
+    window: fields.window ?? 'Winter',
+    club: fields.club,
+    player: fields.player,
+    otherClub,
+    direction: fields.direction ?? 'in',
+    feeRaw,
+    feeEurM,
+  });
+
+  beforeAll(async () => {
+    u = await createTestApp({ meta: { brandName: 'Touchline', creditLine: '', replayLabel: '' } });
+    const db = u.database.db;
+    await runSyncLeagueData({
+      db,
+      provider: createFakeProvider({
+        teams: [
+          team('chelsea', 'Chelsea'),
+          team('liverpool', 'Liverpool'),
+          team('everton', 'Everton'),
+        ],
+        // The site shows the summer window of 2022.
+        transfers: { 'premier-league': [move('everton', 'Conor Coady')] },
+      }),
+      now: NOW,
+      timeZone: 'Africa/Johannesburg',
+    });
+    for (const [key, transfermarkt] of [
+      ['chelsea', 'Chelsea FC'],
+      ['liverpool', 'Liverpool FC'],
+      ['everton', 'Everton FC'],
+    ] as const) {
+      await db
+        .update(teams)
+        .set({ aliases: { results: key, understat: [], transfermarkt: [transfermarkt] } })
+        .where(eq(teams.key, key));
+    }
+    await db.insert(historyTransfers).values([
+      history(1, { club: 'Chelsea FC', player: 'Enzo Fernández' }, 'Benfica', '€121.00m', 121),
+      history(2, { club: 'Liverpool FC', player: 'Cody Gakpo' }, 'PSV Eindhoven', '€42.00m', 42),
+      history(
+        3,
+        { club: 'Chelsea FC', player: 'João Félix' },
+        'Atlético Madrid',
+        'loan transfer',
+        null,
+      ),
+      // Not rumours: a loan ending, a departure, the window shown, another league, a club
+      // the site does not know.
+      history(
+        4,
+        { club: 'Everton FC', player: 'Ellis Simms' },
+        'Sunderland',
+        'End of loanJan 2, 2023',
+        null,
+      ),
+      history(
+        5,
+        { club: 'Everton FC', player: 'Anthony Gordon', direction: 'out' },
+        'Newcastle',
+        '€45.60m',
+        45.6,
+      ),
+      history(
+        6,
+        { club: 'Chelsea FC', player: 'Raheem Sterling', window: 'Summer' },
+        'Man City',
+        '€56.20m',
+        56.2,
+      ),
+      history(
+        7,
+        { div: 'SP1', club: 'Chelsea FC', player: 'Memphis Depay' },
+        'Barcelona',
+        '€3.00m',
+        3,
+      ),
+      history(8, { club: 'Leeds United', player: 'Georginio Rutter' }, 'Hoffenheim', '€28.00m', 28),
+    ]);
+  });
+  afterAll(async () => {
+    await u.close();
+  });
+
+  it('tells the next window’s real moves into the league’s clubs as rumours', async () => {
+    const response = await u.app.inject({ url: '/feeds/premier-league.xml' });
+    const rumours = parseFeed(response.body).items.filter((i) =>
+      i.guid?.startsWith('touchline:rumour:'),
+    );
+    expect(rumours.map((i) => [i.guid, i.title])).toEqual([
+      ['touchline:rumour:premier-league:1', 'Chelsea weigh bid for Enzo Fernández'],
+      ['touchline:rumour:premier-league:2', 'Cody Gakpo linked with Liverpool move'],
+      ['touchline:rumour:premier-league:3', 'Chelsea eye move for João Félix'],
+    ]);
+    expect(rumours[0]?.summary).toBe(
+      "Chelsea are said to be interested in Benfica's Enzo Fernández ahead of the January window. The fee reported is around €121M.",
+    );
+    expect(rumours.every((i) => (i.publishedAt?.getTime() ?? Infinity) <= NOW.getTime())).toBe(
+      true,
+    );
+    // A league that shows no window has no rumours.
+    expect(parseFeed((await u.app.inject({ url: '/feeds/la-liga.xml' })).body).items).toEqual([]);
+  });
+
+  it('turns them into rumours on the transfers page once ingested', async () => {
+    await u.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = u.app.server.address() as AddressInfo;
+    const host = `127.0.0.1:${port}`;
+    await replaceFeedSources(
+      u.database.db,
+      [
+        {
+          name: 'Touchline',
+          url: `http://${host}/feeds/premier-league.xml`,
+          leagueSlug: 'premier-league',
+        },
+      ],
+      NOW,
+    );
+    const ingested = await runIngestRss({
+      db: u.database.db,
+      now: () => NOW,
+      fetch: fetchFeed,
+      allowHosts: [host],
+      sources: 'all',
+    });
+    expect(ingested).toMatchObject({ success: true, total_new: 3 });
+
+    const cookie = await loginCookie(u.app);
+    const response = await u.app.inject({ url: '/api/transfers', headers: { cookie } });
+    const clubs = response.json<{
+      transfers: { name: string; arrivals: unknown[]; rumors: { name: string; link: string }[] }[];
+    }>().transfers;
+    expect(clubs.map((c) => [c.name, c.arrivals.length, c.rumors.map((r) => r.name)])).toEqual([
+      ['Chelsea', 0, ['Enzo Fernández', 'João Félix']],
+      ['Everton', 1, []],
+      ['Liverpool', 0, ['Cody Gakpo']],
+    ]);
+    expect(clubs[0]?.rumors[0]?.link).toBe(
+      `http://${host}/transfers?league=premier-league&rumour=1`,
     );
   });
 });

@@ -4,6 +4,7 @@ import type { LooseMatch } from '../../src/domain/board.ts';
 import type { League } from '../../src/domain/league.ts';
 import type { MarketKey, OddsEvent } from '../../src/domain/odds.ts';
 import type { Prediction } from '../../src/domain/prediction.ts';
+import type { TransferPlayer, TransferTeam } from '../../src/domain/transfers.ts';
 import type { NewsItem, NewsSources, NewsSyncResult } from '../../src/web/api/news.ts';
 
 export const SITE_PASSWORD = 'kickoff';
@@ -250,7 +251,141 @@ export const newsSyncResult: NewsSyncResult = {
   ],
 };
 
-/** The Touchline API the web app calls: the gate, leagues, board, odds, predictions and news. */
+/** A move in the transfers answer's shape; pass what the test cares about. */
+export function createTransferPlayer(
+  fields: Partial<TransferPlayer> & Pick<TransferPlayer, 'name'>,
+): TransferPlayer {
+  const id = fields.name.toLowerCase().replace(/\W+/g, '-');
+  return {
+    id,
+    image: `/img/player/${id}.svg`,
+    flag: '',
+    team: 'Elsewhere FC',
+    type: 'transfer',
+    valor: '',
+    ...fields,
+  };
+}
+
+const rumour = (id: number, name: string, source: string): TransferPlayer =>
+  createTransferPlayer({
+    id: `news-${id}`,
+    name,
+    image: `/img/player/news-${id}.svg`,
+    team: source,
+    type: 'rumour',
+    source,
+    link: `https://news.example/rumours/${id}`,
+  });
+
+/**
+ * Clubs as GET /api/transfers answers them (arrivals deliberately not in fee order): Chelsea with
+ * moves both ways and a rumour, Arsenal with arrivals only, Real Madrid with nothing (hidden),
+ * Inter with rumours only and Bayern Munich with a departure; nothing in Ligue 1.
+ */
+export const transferTeams: TransferTeam[] = [
+  {
+    id: 11,
+    name: 'Chelsea',
+    shield: '/img/crest/chelsea.svg',
+    league_alias: 'premier-league',
+    arrivals: [
+      createTransferPlayer({
+        name: 'Noni Madueke',
+        team: 'PSV Eindhoven',
+        valor: '35',
+        flag: 'gb-eng',
+      }),
+      createTransferPlayer({
+        name: 'João Félix',
+        team: 'Atlético Madrid',
+        type: 'loan',
+        valor: '',
+      }),
+      createTransferPlayer({ name: 'Enzo Fernández', team: 'Benfica', valor: '121', flag: 'ar' }),
+      createTransferPlayer({
+        name: 'Mykhailo Mudryk',
+        team: 'Shakhtar Donetsk',
+        valor: '70',
+        flag: 'ua',
+      }),
+      createTransferPlayer({
+        name: 'Andrey Santos',
+        team: 'Vasco da Gama',
+        valor: '12.5',
+        flag: 'br',
+      }),
+    ],
+    departures: [
+      createTransferPlayer({ name: 'Jorginho', team: 'Arsenal', valor: '12', flag: 'it' }),
+    ],
+    rumors: [rumour(7, 'Moisés Caicedo', 'BBC Sport')],
+  },
+  {
+    id: 12,
+    name: 'Arsenal',
+    shield: '/img/crest/arsenal.svg',
+    league_alias: 'premier-league',
+    arrivals: [
+      createTransferPlayer({ name: 'Jakub Kiwior', team: 'Spezia', valor: '25', flag: 'pl' }),
+      createTransferPlayer({ name: 'Leandro Trossard', team: 'Brighton', valor: '24', flag: 'be' }),
+    ],
+    departures: [],
+    rumors: [],
+  },
+  {
+    id: 21,
+    name: 'Real Madrid',
+    shield: '/img/crest/real-madrid.svg',
+    league_alias: 'la-liga',
+    arrivals: [],
+    departures: [],
+    rumors: [],
+  },
+  {
+    id: 31,
+    name: 'Inter',
+    shield: '/img/crest/inter.svg',
+    league_alias: 'serie-a',
+    arrivals: [],
+    departures: [],
+    rumors: [
+      rumour(9, 'Marcus Thuram', 'Football Italia'),
+      rumour(8, 'Davide Frattesi', 'Touchline'),
+    ],
+  },
+  {
+    id: 41,
+    name: 'Bayern Munich',
+    shield: '/img/crest/bayern-munich.svg',
+    league_alias: 'bundesliga',
+    arrivals: [],
+    departures: [
+      createTransferPlayer({
+        name: 'Marcel Sabitzer',
+        team: 'Man United',
+        type: 'loan',
+        valor: '0',
+      }),
+    ],
+    rumors: [],
+  },
+];
+
+/** GET /api/transfers answering `teams`, filtered by league as the server does. */
+export function transfersHandler(teams: readonly TransferTeam[] = transferTeams) {
+  return http.get('/api/transfers', ({ request }) => {
+    const league = new URL(request.url).searchParams.get('league') ?? 'all';
+    return HttpResponse.json({
+      transfers: teams.filter((team) => league === 'all' || team.league_alias === league),
+    });
+  });
+}
+
+/**
+ * The Touchline API the web app calls: the gate, leagues, board, odds, predictions, news and
+ * transfers.
+ */
 export const touchlineApiHandlers = [
   http.post('/api/session', async ({ request }) => {
     const body = (await request.json()) as { password?: unknown } | null;
@@ -284,4 +419,5 @@ export const touchlineApiHandlers = [
   newsHandler(),
   http.get('/api/news/sources', () => HttpResponse.json(newsSources)),
   http.post('/api/news/sync', () => HttpResponse.json(newsSyncResult)),
+  transfersHandler(),
 ];

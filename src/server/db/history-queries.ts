@@ -1,6 +1,11 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 
-import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../domain/history.ts';
+import type {
+  ClubInfo,
+  HistoryMatch,
+  HistoryTransfer,
+  ReplayDataset,
+} from '../../domain/history.ts';
 import type { Db } from './client.ts';
 import { historyMatches, historyPlayers, historyTransfers, leagues, teams } from './schema.ts';
 
@@ -85,4 +90,34 @@ export async function loadReplayDataset(db: Db, season: string): Promise<ReplayD
     players,
     transfers,
   };
+}
+
+/** The moves of one league's clubs in one transfer window, in the data set's order. */
+export async function listHistoryTransfers(
+  db: Db,
+  options: { div: string; season: string; window: string; direction?: 'in' | 'out' },
+): Promise<HistoryTransfer[]> {
+  const conditions = [
+    eq(historyTransfers.div, options.div),
+    eq(historyTransfers.season, options.season),
+    eq(historyTransfers.window, options.window),
+  ];
+  if (options.direction !== undefined)
+    conditions.push(eq(historyTransfers.direction, options.direction));
+  return db
+    .select({
+      line: historyTransfers.line,
+      div: historyTransfers.div,
+      season: historyTransfers.season,
+      window: historyTransfers.window,
+      club: historyTransfers.club,
+      player: historyTransfers.player,
+      otherClub: historyTransfers.otherClub,
+      direction: historyTransfers.direction,
+      feeRaw: historyTransfers.feeRaw,
+      feeEurM: historyTransfers.feeEurM,
+    })
+    .from(historyTransfers)
+    .where(and(...conditions))
+    .orderBy(asc(historyTransfers.line));
 }

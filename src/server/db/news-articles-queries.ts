@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
 
 import type { Db } from './client.ts';
 import { newsArticles } from './schema.ts';
@@ -73,4 +73,39 @@ export async function listNewsArticles(
     .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
     .limit(options.limit)
     .offset(options.offset);
+}
+
+export type RecentArticleRow = Pick<
+  NewsArticleRow,
+  'id' | 'title' | 'summary' | 'sourceName' | 'publishedAt' | 'link' | 'leagueSlug'
+>;
+
+/**
+ * Articles published since a time, newest first: those of some leagues and those of no league
+ * (a general feed's item its text filed nowhere), or every article.
+ */
+export async function listRecentNewsArticles(
+  db: Db,
+  options: { leagueSlugs?: string[]; since: Date; limit: number },
+): Promise<RecentArticleRow[]> {
+  const conditions: (SQL | undefined)[] = [gte(newsArticles.publishedAt, options.since)];
+  if (options.leagueSlugs !== undefined) {
+    conditions.push(
+      or(inArray(newsArticles.leagueSlug, options.leagueSlugs), isNull(newsArticles.leagueSlug)),
+    );
+  }
+  return db
+    .select({
+      id: newsArticles.id,
+      title: newsArticles.title,
+      summary: newsArticles.summary,
+      sourceName: newsArticles.sourceName,
+      publishedAt: newsArticles.publishedAt,
+      link: newsArticles.link,
+      leagueSlug: newsArticles.leagueSlug,
+    })
+    .from(newsArticles)
+    .where(and(...conditions))
+    .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
+    .limit(options.limit);
 }

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 
+import type { ClubInfo } from '../../domain/history.ts';
 import type { Db } from './client.ts';
-import { leagues, teams } from './schema.ts';
+import { leagues, standings, teams, transfers } from './schema.ts';
 
 export type TeamInput = {
   key: string;
@@ -48,4 +49,63 @@ export async function getTeamIdsByKey(db: Db, keys: string[]): Promise<Map<strin
 export async function findTeamByKey(db: Db, key: string) {
   const rows = await db.select().from(teams).where(eq(teams.key, key)).limit(1);
   return rows[0] ?? null;
+}
+
+export type ClubRow = {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  leagueId: number;
+  leagueSlug: string;
+  /** Other spellings of the club (results, Understat, Transfermarkt), without its name. */
+  aliases: string[];
+  /** Its Transfermarkt spellings, as history_transfers names it. */
+  transfermarktNames: string[];
+};
+
+/**
+ * Clubs with their spellings, in league order then by name, optionally of some leagues only;
+ * `current`: only the clubs of the season being shown (in its league's table, or with transfers;
+ * every club of a league without a table yet).
+ */
+export async function listClubs(
+  db: Db,
+  options: { leagueIds?: number[]; current?: boolean } = {},
+): Promise<ClubRow[]> {
+  const conditions: SQL[] = [];
+  if (options.leagueIds !== undefined) conditions.push(inArray(teams.leagueId, options.leagueIds));
+  if (options.current === true) {
+    const one = { one: sql`1` };
+    const inTable = db.select(one).from(standings).where(eq(standings.teamId, teams.id));
+    const moving = db.select(one).from(transfers).where(eq(transfers.teamId, teams.id));
+    const leagueTable = db
+      .select(one)
+      .from(standings)
+      .where(eq(standings.leagueId, teams.leagueId));
+    // A league without a table yet counts every club it has.
+    conditions.push(or(exists(inTable), exists(moving), notExists(leagueTable)) as SQL);
+  }
+  const rows = await db
+    .select({
+      id: teams.id,
+      name: teams.name,
+      logoUrl: teams.logoUrl,
+      leagueId: teams.leagueId,
+      leagueSlug: leagues.slug,
+      aliases: teams.aliases,
+    })
+    .from(teams)
+    .innerJoin(leagues, eq(teams.leagueId, leagues.id))
+    .where(and(...conditions))
+    .orderBy(asc(leagues.orderIndex), asc(teams.name), asc(teams.id));
+  return rows.map(({ aliases, ...row }) => {
+    const spellings = (aliases ?? null) as Partial<ClubInfo['aliases']> | null;
+    const transfermarktNames = spellings?.transfermarkt ?? [];
+    const all = [spellings?.results ?? '', ...(spellings?.understat ?? []), ...transfermarktNames];
+    return {
+      ...row,
+      aliases: [...new Set(all)].filter((n) => n !== '' && n !== row.name),
+      transfermarktNames,
+    };
+  });
 }

@@ -28,6 +28,17 @@ export async function replaceTransfers(db: Db, leagueId: number, rows: TransferI
   });
 }
 
+/** The transfer window a league's moves are from (e.g. "Summer 2022"); null when it has none. */
+export async function findTransferWindow(db: Db, leagueId: number): Promise<string | null> {
+  const rows = await db
+    .select({ window: transfers.window })
+    .from(transfers)
+    .where(eq(transfers.leagueId, leagueId))
+    .orderBy(desc(transfers.updatedAt), desc(transfers.id))
+    .limit(1);
+  return rows[0]?.window ?? null;
+}
+
 /** Clubs with their arrivals and departures, in league order then club name. */
 export async function listTransferTeams(db: Db, leagueIds?: number[]): Promise<TransferTeam[]> {
   const query = db

@@ -2,13 +2,24 @@ import { createHash } from 'node:crypto';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { LEAGUES } from '../../domain/league.ts';
+import { classifyTransfer, findNextTransferWindow } from '../../domain/transfers.ts';
 import type { Db } from '../db/client.ts';
+import { listHistoryTransfers } from '../db/history-queries.ts';
 import { listMatchMarkets } from '../db/markets-queries.ts';
 import { listLeagueMatches } from '../db/matches-queries.ts';
 import { listPredictionsForMatches } from '../db/predictions-queries.ts';
 import { listStandings } from '../db/standings-queries.ts';
+import { listClubs } from '../db/teams-queries.ts';
+import { findTransferWindow } from '../db/transfers-queries.ts';
 import { HttpError } from '../http/errors.ts';
-import { writeDemoNews, type PreviewMatch, type ReportMatch } from './demo-news.ts';
+import {
+  writeDemoNews,
+  type PreviewMatch,
+  type ReportMatch,
+  type RumourContext,
+  type RumourMove,
+} from './demo-news.ts';
 import { getLeaguesOnce } from './league-param.ts';
 import { renderRssDocument } from './rss-document.ts';
 
@@ -23,9 +34,10 @@ const HOST_PATTERN = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 export type DemoFeedDeps = { db: Db; now: () => Date; timeZone: string; brandName: string };
 
 /**
- * Touchline's own RSS feeds, one per league (`/feeds/<slug>.xml`): match reports and previews
- * written from the replay in the database, on the site's clock. Public news only, so they are
- * open without the session cookie; the RSS ingestion reads them over HTTP like any other feed.
+ * Touchline's own RSS feeds, one per league (`/feeds/<slug>.xml`): match reports, previews and
+ * transfer rumours written from the replay in the database, on the site's clock. Public news
+ * only, so they are open without the session cookie; the RSS ingestion reads them over HTTP like
+ * any other feed.
  */
 export function demoFeedRoutes(deps: DemoFeedDeps) {
   return async function (app: FastifyInstance) {
@@ -54,7 +66,7 @@ async function renderDemoFeed(
 ): Promise<string> {
   const now = deps.now();
   const nowMs = now.getTime();
-  const [finished, upcoming, table] = await Promise.all([
+  const [finished, upcoming, table, rumours] = await Promise.all([
     listLeagueMatches(deps.db, {
       leagueId: league.id,
       from: new Date(nowMs - REPORT_WINDOW_MS),
@@ -68,6 +80,7 @@ async function renderDemoFeed(
       status: 'scheduled',
     }),
     listStandings(deps.db, league.id),
+    listRumourMoves(deps.db, league),
   ]);
 
   const reports: ReportMatch[] = finished.slice(-MAX_REPORTS).flatMap((m) =>
@@ -115,18 +128,71 @@ async function renderDemoFeed(
     },
     reports,
     previews,
+    rumours,
   );
   return renderRssDocument(
     {
       title: `${deps.brandName}: ${league.name} news`,
       link: `${origin}/league/${league.slug}`,
-      description: `Match reports and previews from the ${league.name} replay`,
+      description: `Match reports, previews and transfer rumours from the ${league.name} replay`,
       language: 'en-gb',
       selfUrl: `${origin}/feeds/${league.slug}.xml`,
       ttlMinutes: 15,
     },
     items,
   );
+}
+
+/**
+ * The real moves into the league's clubs in the transfer window after the one the site shows
+ * (Winter 2023 while it shows Summer 2022): tomorrow's transfers are today's rumours. Undefined
+ * when the league shows no window or the data set has no next one.
+ */
+async function listRumourMoves(
+  db: Db,
+  league: { id: number; slug: string },
+): Promise<{ context: RumourContext; moves: RumourMove[] } | undefined> {
+  const code = LEAGUES.find((l) => l.slug === league.slug)?.code;
+  const shown = await findTransferWindow(db, league.id);
+  const next = shown === null ? null : findNextTransferWindow(shown);
+  if (code === undefined || next === null) return undefined;
+  const [history, clubs, everyClub] = await Promise.all([
+    listHistoryTransfers(db, {
+      div: code,
+      season: next.season,
+      window: next.window,
+      direction: 'in',
+    }),
+    listClubs(db, { leagueIds: [league.id], current: true }),
+    listClubs(db),
+  ]);
+  const byTransfermarktName = (list: typeof clubs) =>
+    new Map(list.flatMap((club) => club.transfermarktNames.map((name) => [name, club] as const)));
+  const buyers = byTransfermarktName(clubs);
+  // The selling club by the site's name when it has one ("Bor. M'gladbach" is Borussia
+  // Mönchengladbach), else as Transfermarkt writes it.
+  const known = byTransfermarktName(everyClub);
+  const moves = history.flatMap((move) => {
+    const club = buyers.get(move.club);
+    if (club === undefined) return [];
+    return [
+      {
+        line: move.line,
+        player: move.player,
+        club: club.name,
+        from: known.get(move.otherClub)?.name ?? move.otherClub,
+        feeEurM: move.feeEurM,
+        kind: classifyTransfer(move.feeRaw),
+      },
+    ];
+  });
+  return {
+    context: {
+      window: next.label,
+      clubs: clubs.map((club) => ({ name: club.name, aliases: club.aliases })),
+    },
+    moves,
+  };
 }
 
 function getOrigin(request: FastifyRequest): string {

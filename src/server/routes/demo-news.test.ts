@@ -6,8 +6,11 @@ import {
   writeMatchPreview,
   writeMatchReport,
   writeTableRoundUp,
+  writeTransferRumours,
   type DemoNewsContext,
   type ReportMatch,
+  type RumourContext,
+  type RumourMove,
 } from './demo-news.ts';
 
 // Saturday 21 November 2026, 17:30 in Johannesburg.
@@ -199,6 +202,90 @@ describe('writeTableRoundUp', () => {
   });
 });
 
+const rumourContext: RumourContext = {
+  window: 'Winter 2023',
+  clubs: [
+    { name: 'Chelsea', aliases: ['Chelsea FC'] },
+    { name: 'Arsenal', aliases: ['Arsenal FC'] },
+    { name: 'Liverpool', aliases: ['Liverpool FC'] },
+    { name: 'Everton', aliases: ['Everton FC'] },
+  ],
+};
+
+const move = (line: number, fields: Partial<RumourMove> = {}): RumourMove => ({
+  line,
+  player: `Sam Jones${line}`,
+  club: 'Chelsea',
+  from: 'Benfica',
+  feeEurM: null,
+  kind: 'transfer',
+  ...fields,
+});
+
+describe('writeTransferRumours', () => {
+  it('tells the biggest moves as rumours, naming the selling club and the fee', () => {
+    const items = writeTransferRumours(context, rumourContext, [
+      move(10, { player: 'Noni Madueke', from: 'PSV Eindhoven', feeEurM: 35 }),
+      move(11, { player: 'Enzo Fernández', feeEurM: 121 }),
+      move(12, { player: 'João Félix', from: 'Atlético Madrid', kind: 'loan' }),
+      move(13, { player: 'Cody Gakpo', club: 'Liverpool', from: 'PSV Eindhoven', feeEurM: 42 }),
+      move(14, { player: 'Ainsley Maitland-Niles', club: 'Arsenal', kind: 'end of loan' }),
+      move(15, { player: 'Joe Bloggs', club: 'Everton', from: 'Without Club', kind: 'free' }),
+      move(16, { player: 'Danny Ings', club: 'Everton', from: 'Aston Villa' }),
+    ]);
+    expect(items.map((i) => i.title)).toEqual([
+      'Chelsea close to signing Enzo Fernández',
+      'Cody Gakpo linked with Liverpool move',
+      'Chelsea in talks to sign Noni Madueke',
+      'Chelsea weigh bid for João Félix',
+      'Everton in talks to sign Joe Bloggs',
+      'Everton close to signing Danny Ings',
+    ]);
+    expect(items.map((i) => i.description)).toEqual([
+      "Chelsea are said to be interested in Benfica's Enzo Fernández ahead of the January window. The fee reported is around €121M.",
+      "Liverpool are said to be interested in PSV Eindhoven's Cody Gakpo ahead of the January window. The fee reported is around €42M.",
+      "Chelsea are said to be interested in PSV Eindhoven's Noni Madueke ahead of the January window. The fee reported is around €35M.",
+      "Chelsea are said to be interested in Atlético Madrid's João Félix ahead of the January window. A loan move is being discussed.",
+      'Everton are said to be interested in Joe Bloggs, who is without a club, ahead of the January window. He would arrive on a free transfer.',
+      "Everton are said to be interested in Aston Villa's Danny Ings ahead of the January window. No fee has been reported.",
+    ]);
+    const [first] = items;
+    expect(first).toMatchObject({
+      guid: 'touchline:rumour:premier-league:11',
+      link: 'http://127.0.0.1:3000/transfers?league=premier-league&rumour=11',
+      category: 'Premier League',
+    });
+  });
+
+  it('dates them back from the start of today, seven hours apart, never after now', () => {
+    const items = writeTransferRumours(context, rumourContext, [move(1), move(2), move(3)]);
+    // Today starts at 22:00 UTC the day before in Johannesburg.
+    expect(items.map((i) => i.publishedAt.toISOString())).toEqual([
+      '2026-11-20T22:00:00.000Z',
+      '2026-11-20T15:00:00.000Z',
+      '2026-11-20T08:00:00.000Z',
+    ]);
+    expect(writeTransferRumours(context, rumourContext, [move(1), move(2), move(3)])).toEqual(
+      items,
+    );
+  });
+
+  it('writes at most eight, one per player, and only headlines the site reads back as meant', () => {
+    const items = writeTransferRumours(context, { ...rumourContext, window: 'Summer 2023' }, [
+      ...Array.from({ length: 12 }, (_, i) => move(100 + i, { feeEurM: 50 - i })),
+      move(200, { player: 'Sam Jones100', club: 'Arsenal', feeEurM: 99 }),
+      // One name only: no rumour the site would read.
+      move(201, { player: 'Casemiro', feeEurM: 70 }),
+      // A club the league does not have.
+      move(202, { player: 'Kai Havertz', club: 'Real Madrid', feeEurM: 80 }),
+    ]);
+    expect(items).toHaveLength(8);
+    expect(items[0]?.title).toContain('Arsenal');
+    expect(items.map((i) => i.guid)).not.toContain('touchline:rumour:premier-league:100');
+    expect(items.every((i) => i.description.includes('the summer window'))).toBe(true);
+  });
+});
+
 describe('writeDemoNews', () => {
   it('lists every story newest first, none dated after now, with distinct guids and links', () => {
     const items = writeDemoNews(
@@ -222,5 +309,19 @@ describe('writeDemoNews', () => {
     expect(Math.max(...times)).toBeLessThanOrEqual(NOW.getTime());
     expect(new Set(items.map((i) => i.guid)).size).toBe(4);
     expect(new Set(items.map((i) => i.link)).size).toBe(4);
+  });
+
+  it('adds the rumours among the other stories, newest first', () => {
+    const items = writeDemoNews(context, [report({})], [], {
+      context: rumourContext,
+      moves: [move(1, { player: 'Enzo Fernández', feeEurM: 121 }), move(2, { feeEurM: 1 })],
+    });
+    expect(items.map((i) => i.guid)).toEqual([
+      'touchline:report:replay:2022-2023:0:E0:arsenal:chelsea',
+      // The first rumour and the round-up both open the day.
+      'touchline:rumour:premier-league:1',
+      'touchline:table:premier-league:2026-11-21',
+      'touchline:rumour:premier-league:2',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { findBestPrices, type BestPrice, type OddsEvent } from '../../domain/odds.ts';
 import { formatZonedTime, getZoneOffsetMs, getZonedDayRange } from '../../domain/time-zone.ts';
+import { extractRumour, formatFee, type RumourClub } from '../../domain/transfers.ts';
 import type { RssItem } from './rss-document.ts';
 
 const MINUTE_MS = 60 * 1000;
@@ -8,6 +9,11 @@ const HOUR_MS = 60 * MINUTE_MS;
 const REPORT_DELAY_MS = 115 * MINUTE_MS;
 /** A preview goes out two days before kick-off (or today, for a match further off). */
 const PREVIEW_LEAD_MS = 48 * HOUR_MS;
+/** Rumours per league feed, and the time between two of them (back from the start of today). */
+const MAX_RUMOURS = 8;
+const RUMOUR_SPACING_MS = 7 * HOUR_MS;
+/** Transfermarkt's other side of a move that is no club. */
+const NO_CLUB = new Set(['Without Club', 'Retired', 'Unknown', 'Career break', '']);
 
 export type Standing = { pos: number; points: number; played: number };
 
@@ -45,19 +51,43 @@ export type DemoNewsContext = {
   table: ({ team: string } & Standing)[];
 };
 
+/** A real move of the transfer window after the one the replay shows, told as a rumour. */
+export type RumourMove = {
+  /** The move's line in the data set: its stable identity. */
+  line: number;
+  player: string;
+  /** The buying club, as the site names it. */
+  club: string;
+  /** The selling club (Transfermarkt's name), or "Without Club". */
+  from: string;
+  feeEurM: number | null;
+  /** transfer | loan | free | end of loan */
+  kind: string;
+};
+
+export type RumourContext = {
+  /** The window the moves are from, e.g. "Winter 2023". */
+  window: string;
+  /** The league's clubs: a headline is only written when the site reads it back as meant. */
+  clubs: readonly RumourClub[];
+};
+
 /**
  * Short news stories written from the replay: a report per finished match, a preview per
- * upcoming one and a table round-up per day, newest first. Guids are stable, and every date is
- * at or before `now`, so a story reads the same each time the feed is fetched.
+ * upcoming one, a table round-up per day and a few transfer rumours, newest first. Guids are
+ * stable, and every date is at or before `now`, so a story reads the same each time the feed is
+ * fetched.
  */
 export function writeDemoNews(
   context: DemoNewsContext,
   reports: readonly ReportMatch[],
   previews: readonly PreviewMatch[],
+  rumours?: { context: RumourContext; moves: readonly RumourMove[] },
 ): RssItem[] {
   const items = [
     ...reports.map((m) => writeMatchReport(context, m)),
     ...previews.map((m) => writeMatchPreview(context, m)),
+    ...(rumours === undefined ? [] : writeTransferRumours(context, rumours.context, rumours.moves)),
   ];
   const roundUp = writeTableRoundUp(context);
   if (roundUp !== null) items.push(roundUp);
@@ -237,6 +267,64 @@ export function writeTableRoundUp(context: DemoNewsContext): RssItem | null {
     publishedAt: new Date(dayStart),
     category: league,
   };
+}
+
+/**
+ * Up to eight rumours of the next window's biggest moves into the league's clubs (loans' ends
+ * left out), one per player: "Enzo Fernández linked with Chelsea move", naming the selling club
+ * and the fee when known. They are dated back from the start of today, seven hours apart.
+ */
+export function writeTransferRumours(
+  context: DemoNewsContext,
+  rumour: RumourContext,
+  moves: readonly RumourMove[],
+): RssItem[] {
+  const dayStart = getZonedDayRange(context.now.getTime(), context.timeZone).startMs;
+  const biggestFirst = moves
+    .filter((m) => m.kind !== 'end of loan')
+    .toSorted((a, b) => (b.feeEurM ?? -1) - (a.feeEurM ?? -1) || a.line - b.line);
+  const items: RssItem[] = [];
+  const told = new Set<string>();
+  for (const move of biggestFirst) {
+    if (items.length === MAX_RUMOURS) break;
+    if (told.has(move.player)) continue;
+    const { player, club } = move;
+    const pick = pickVariant(`rumour:${move.line}`);
+    const title = pick([
+      `${player} linked with ${club} move`,
+      `${club} eye move for ${player}`,
+      `${club} in talks to sign ${player}`,
+      `${club} close to signing ${player}`,
+      `${club} weigh bid for ${player}`,
+    ]);
+    const read = extractRumour({ title, summary: '' }, rumour.clubs);
+    if (read === null || read.player !== player || read.club !== club) continue;
+    told.add(player);
+    items.push({
+      guid: `touchline:rumour:${context.league.slug}:${move.line}`,
+      title,
+      link: `${context.origin}/transfers?league=${context.league.slug}&rumour=${move.line}`,
+      description: describeRumour(move, rumour.window),
+      publishedAt: new Date(dayStart - items.length * RUMOUR_SPACING_MS),
+      category: context.league.name,
+    });
+  }
+  return items;
+}
+
+function describeRumour(move: RumourMove, window: string): string {
+  const when = window.startsWith('Winter') ? 'the January window' : 'the summer window';
+  const sentences = [
+    NO_CLUB.has(move.from)
+      ? `${move.club} are said to be interested in ${move.player}, who is without a club, ahead of ${when}.`
+      : `${move.club} are said to be interested in ${move.from}'s ${move.player} ahead of ${when}.`,
+  ];
+  const fee = formatFee(String(move.feeEurM ?? ''));
+  if (move.kind === 'loan') sentences.push('A loan move is being discussed.');
+  else if (move.kind === 'free') sentences.push('He would arrive on a free transfer.');
+  else if (fee !== null) sentences.push(`The fee reported is around ${fee}.`);
+  else sentences.push('No fee has been reported.');
+  return sentences.join(' ');
 }
 
 function describeStandings(context: DemoNewsContext, home: string, away: string): string | null {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -5,8 +6,14 @@ import {
   createProviderMatch,
   createProviderOdds,
 } from '../../../tests/helpers/fake-provider.ts';
+import { rssFeed } from '../../../tests/helpers/feed-server.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { replaceFeedSources } from '../db/feed-sources-queries.ts';
+import { createNewsArticles } from '../db/news-articles-queries.ts';
+import { newsArticles } from '../db/schema.ts';
 import { getTeamIdsByKey } from '../db/teams-queries.ts';
+import { createResponseCache } from '../http/response-cache.ts';
+import { createNewsSync } from '../jobs/news-sync.ts';
 import { runSyncLeagueData, runSyncMatches } from '../jobs/sync-provider.ts';
 
 // The test app's clock: 17:30 on Saturday 21 November 2026 in Johannesburg (GMT+2), whose day
@@ -760,5 +767,304 @@ describe('the function aliases', () => {
     const response = await post(`/functions/v1/${name}`, body);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'League not found' });
+  });
+});
+
+describe('rumours in GET /api/transfers', () => {
+  const NOW = new Date('2026-11-21T15:30:00Z');
+  const HOUR_MS = 60 * 60 * 1000;
+  // Milan's arrivals come out of the provider in no particular order of fee.
+  const rumourProvider = createFakeProvider({
+    teams,
+    standings: {
+      'serie-a': ['inter', 'napoli', 'milan', 'juventus'].map((teamKey, i) => ({
+        teamKey,
+        pos: i + 1,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        goalsFor: 0,
+        goalsAgainst: 0,
+        points: 0,
+      })),
+    },
+    transfers: {
+      'premier-league': [
+        move('arsenal', 'in', 't1', 'Riccardo Calafiori', 'Bologna', 'transfer', '45'),
+      ],
+      'serie-a': [
+        move('milan', 'in', 't4', 'Álvaro Morata', 'Atlético Madrid', 'transfer', '13'),
+        move('milan', 'in', 't5', 'Strahinja Pavlović', 'RB Salzburg', 'transfer', '18'),
+        move('milan', 'in', 't6', 'Tammy Abraham', 'AS Roma', 'loan', ''),
+        move('milan', 'in', 't7', 'Emerson Royal', 'Tottenham', 'transfer', '15'),
+        move('milan', 'out', 't8', 'Tommaso Pobega', 'Bologna', 'free', '0'),
+        move('milan', 'out', 't9', 'Pierre Kalulu', 'Juventus', 'loan', '3.3'),
+      ],
+    },
+  });
+  let r: TestApp;
+  let rCookie: string;
+  let nextArticle = 0;
+  const cache = createResponseCache({ ttlMs: 60_000 });
+  const feed: { items: { title: string; link: string; guid: string }[] } = { items: [] };
+
+  /** Stores an article as the news ingestion would; returns its id. */
+  const addArticle = async (
+    title: string,
+    options: { league: string | null; hoursAgo: number; source?: string; summary?: string },
+  ): Promise<number> => {
+    const link = `https://news.example.com/story-${++nextArticle}`;
+    await createNewsArticles(
+      r.database.db,
+      [
+        {
+          title,
+          summary: options.summary ?? null,
+          imageUrl: null,
+          sourceName: options.source ?? 'BBC Sport',
+          publishedAt: new Date(NOW.getTime() - options.hoursAgo * HOUR_MS),
+          link,
+          dedupeKey: link,
+          guid: null,
+          leagueSlug: options.league,
+        },
+      ],
+      NOW,
+    );
+    return (await findArticleId(link)) ?? Number.NaN;
+  };
+  const findArticleId = async (link: string) => {
+    const [row] = await r.database.db
+      .select({ id: newsArticles.id })
+      .from(newsArticles)
+      .where(eq(newsArticles.link, link));
+    return row?.id ?? null;
+  };
+  const rumour = (id: number, name: string, source = 'BBC Sport') => ({
+    id: `news-${id}`,
+    name,
+    image: `/img/player/news-${id}.svg`,
+    flag: '',
+    team: source,
+    type: 'rumour',
+    valor: '',
+    source,
+    link: expect.stringMatching(/^https:\/\/news\.example\.com\/story-\d+$/),
+  });
+  const getTransfers = async (query = '') => {
+    cache.clear();
+    const response = await r.app.inject({
+      url: `/api/transfers${query}`,
+      headers: { cookie: rCookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ transfers: TransferTeamBody[] }>().transfers;
+  };
+  type TransferTeamBody = {
+    name: string;
+    league_alias: string;
+    arrivals: { name: string; valor: string }[];
+    departures: { name: string; valor: string }[];
+    rumors: Record<string, unknown>[];
+  };
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    r = await createTestApp((database) => ({
+      now: () => NOW,
+      cache,
+      newsSync: createNewsSync({
+        db: database.db,
+        dbKind: database.kind,
+        now: () => NOW,
+        fetch: async (url) => ({
+          status: 200,
+          body: rssFeed('Gossip', feed.items),
+          etag: null,
+          lastModified: null,
+          finalUrl: url,
+        }),
+        allowHosts: () => [],
+        // As main.ts wires it: new articles clear the answers held.
+        onChange: () => cache.clear(),
+      }),
+    }));
+    rCookie = await loginCookie(r.app);
+    await runSyncLeagueData({
+      db: r.database.db,
+      provider: rumourProvider,
+      now: NOW,
+      timeZone: 'Africa/Johannesburg',
+    });
+    ids.enzo = await addArticle('Chelsea close to signing Enzo Fernández', {
+      league: 'premier-league',
+      hoursAgo: 2,
+    });
+    // The same rumour told earlier, spelt without the accent: one entry, the newest telling.
+    ids.enzoOlder = await addArticle('Enzo Fernandez linked with Chelsea move', {
+      league: 'premier-league',
+      hoursAgo: 5,
+      source: 'Touchline',
+    });
+    ids.rice = await addArticle('Arsenal want Declan Rice', {
+      league: 'premier-league',
+      hoursAgo: 1,
+    });
+    ids.thuram = await addArticle('Inter eye move for Marcus Thuram', {
+      league: 'serie-a',
+      hoursAgo: 3,
+      source: 'Football Italia',
+    });
+    ids.frattesi = await addArticle('Transfer gossip', {
+      league: 'serie-a',
+      hoursAgo: 1,
+      source: 'Football Italia',
+      summary: 'Inter are in talks to sign Davide Frattesi from Sassuolo.',
+    });
+    // Filed under no league: read against every club.
+    ids.milik = await addArticle('Juventus want Arkadiusz Milik', { league: null, hoursAgo: 4 });
+    // A Serie A feed's story about a Premier League club is not read as that club's rumour.
+    await addArticle('Liverpool want Nicolò Barella', { league: 'serie-a', hoursAgo: 1 });
+    await addArticle('Inter 2-0 AC Milan: Lautaro Martínez scores twice', {
+      league: 'serie-a',
+      hoursAgo: 1,
+    });
+    // Too old to be news.
+    await addArticle('Napoli want Victor Osimhen', { league: 'serie-a', hoursAgo: 31 * 24 });
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  it('adds each club’s rumours, newest first and once per player, clubs with only rumours too', async () => {
+    const transfers = await getTransfers();
+    expect(transfers.map((t) => `${t.league_alias}/${t.name}`)).toEqual([
+      'premier-league/Arsenal',
+      'premier-league/Chelsea',
+      'serie-a/AC Milan',
+      'serie-a/Inter',
+      'serie-a/Juventus',
+    ]);
+    const byName = Object.fromEntries(transfers.map((t) => [t.name, t]));
+    expect(byName.Arsenal?.arrivals.map((p) => p.name)).toEqual(['Riccardo Calafiori']);
+    expect(byName.Arsenal?.rumors).toEqual([rumour(ids.rice ?? 0, 'Declan Rice')]);
+    expect(byName.Chelsea).toMatchObject({ arrivals: [], departures: [], shield: '' });
+    expect(byName.Chelsea?.rumors).toEqual([rumour(ids.enzo ?? 0, 'Enzo Fernández')]);
+    expect(byName.Inter?.rumors).toEqual([
+      rumour(ids.frattesi ?? 0, 'Davide Frattesi', 'Football Italia'),
+      rumour(ids.thuram ?? 0, 'Marcus Thuram', 'Football Italia'),
+    ]);
+    expect(byName.Juventus?.rumors).toEqual([rumour(ids.milik ?? 0, 'Arkadiusz Milik')]);
+    expect(byName['AC Milan']?.rumors).toEqual([]);
+  });
+
+  it('links a rumour to its article', async () => {
+    const [arsenal] = await getTransfers('?league=premier-league');
+    const link = arsenal?.rumors[0]?.link;
+    expect(await findArticleId(String(link))).toBe(ids.rice);
+  });
+
+  it('lists moves highest fee first, moves without a fee last', async () => {
+    const milan = (await getTransfers('?league=serie-a')).find((t) => t.name === 'AC Milan');
+    expect(milan?.arrivals.map((p) => `${p.name} ${p.valor}`)).toEqual([
+      'Strahinja Pavlović 18',
+      'Emerson Royal 15',
+      'Álvaro Morata 13',
+      'Tammy Abraham ',
+    ]);
+    expect(milan?.departures.map((p) => `${p.name} ${p.valor}`)).toEqual([
+      'Pierre Kalulu 3.3',
+      'Tommaso Pobega 0',
+    ]);
+  });
+
+  it('keeps to one league, with the stories filed under it or under none', async () => {
+    expect((await getTransfers('?league=serie-a')).map((t) => t.name)).toEqual([
+      'AC Milan',
+      'Inter',
+      'Juventus',
+    ]);
+    expect((await getTransfers('?league=premier-league')).map((t) => t.name)).toEqual([
+      'Arsenal',
+      'Chelsea',
+    ]);
+    expect(await getTransfers('?league=la-liga')).toEqual([]);
+  });
+
+  it('answers the function alias the same', async () => {
+    const alias = await r.app.inject({
+      method: 'POST',
+      url: '/functions/v1/fetch-transfers',
+      headers: { cookie: rCookie },
+      payload: { league: 'serie-a' },
+    });
+    expect(alias.json()).toEqual({ transfers: await getTransfers('?league=serie-a') });
+  });
+
+  it('holds its answer until a news sync brings new articles', async () => {
+    const get = async () =>
+      (
+        await r.app.inject({
+          url: '/api/transfers?league=bundesliga',
+          headers: { cookie: rCookie },
+        })
+      ).json<{ transfers: TransferTeamBody[] }>().transfers;
+    await runSyncLeagueData({
+      db: r.database.db,
+      provider: createFakeProvider({
+        teams: [
+          ...teams,
+          {
+            key: 'bayern',
+            leagueSlug: 'bundesliga',
+            name: 'Bayern Munich',
+            shortName: 'BAY',
+            logoUrl: null,
+          },
+        ],
+      }),
+      now: NOW,
+      timeZone: 'Africa/Johannesburg',
+    });
+    cache.clear();
+    expect(await get()).toEqual([]);
+
+    // Stored behind the ingestion's back: the answer held is still served.
+    const kane = await addArticle('Bayern Munich eye move for Harry Kane', {
+      league: 'bundesliga',
+      hoursAgo: 1,
+    });
+    expect(await get()).toEqual([]);
+
+    await replaceFeedSources(
+      r.database.db,
+      [{ name: 'Kicker', url: 'https://kicker.example.com/rss', leagueSlug: 'bundesliga' }],
+      NOW,
+    );
+    feed.items = [
+      {
+        title: 'Bayern Munich set to sign Kim Min-jae',
+        link: 'https://kicker.example.com/kim',
+        guid: 'kim',
+      },
+    ];
+    const sync = await r.app.inject({
+      method: 'POST',
+      url: '/api/news/sync',
+      headers: { cookie: rCookie },
+      payload: {},
+    });
+    expect(sync.json()).toMatchObject({ success: true, total_new: 1 });
+    const [bayern, ...others] = await get();
+    expect(others).toEqual([]);
+    expect(bayern?.name).toBe('Bayern Munich');
+    expect(bayern?.rumors).toEqual([
+      expect.objectContaining({
+        name: 'Kim Min-jae',
+        source: 'Kicker',
+        link: 'https://kicker.example.com/kim',
+      }),
+      rumour(kane, 'Harry Kane'),
+    ]);
   });
 });

@@ -6,11 +6,20 @@ import type { League } from '../../domain/league.ts';
 import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
 import type { MarketKey } from '../../domain/odds.ts';
 import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';
+import {
+  collectRumours,
+  hasTransferActivity,
+  sortByFee,
+  type RumourClub,
+  type TransferTeam,
+} from '../../domain/transfers.ts';
 import type { Db } from '../db/client.ts';
 import { listUpcomingOdds } from '../db/markets-queries.ts';
 import { listMatchesBetween, type MatchRow } from '../db/matches-queries.ts';
+import { listRecentNewsArticles } from '../db/news-articles-queries.ts';
 import { getLeagueStats } from '../db/player-stats-queries.ts';
 import { listStandings } from '../db/standings-queries.ts';
+import { listClubs } from '../db/teams-queries.ts';
 import { listTransferTeams } from '../db/transfers-queries.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import type { CachedBody, ResponseCache } from '../http/response-cache.ts';
@@ -19,6 +28,10 @@ import { resolveLeague } from './league-param.ts';
 export type FootballDataDeps = { db: Db; cache: ResponseCache; now: () => Date; timeZone: string };
 
 const ODDS_LIMIT_PER_LEAGUE = 10;
+/** Rumours older than this are stale: the window they were about has usually closed. */
+const RUMOUR_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** The most recent articles read for rumours per answer. */
+const RUMOUR_ARTICLES = 500;
 
 export function toLiveMatch(row: MatchRow, timeZone: string): LiveMatch {
   const hasScore = row.homeScore !== null && row.awayScore !== null;
@@ -84,15 +97,70 @@ export function createFootballData(deps: FootballDataDeps) {
         }),
       }));
     },
+    // Rumours come from news articles: a news sync that adds any clears the cache (onChange).
     transfers(league: League | undefined): Promise<CachedBody> {
       return cache.get(`transfers:${league?.slug ?? 'all'}`, async () => ({
-        transfers: await listTransferTeams(db, league === undefined ? undefined : [league.id]),
+        transfers: await listTransfersWithRumours(db, league, deps.now()),
       }));
     },
   };
 }
 
 export type FootballData = ReturnType<typeof createFootballData>;
+
+/**
+ * Each club's arrivals and departures (highest fee first) and the rumours recent news links to
+ * it (newest first), in league order then by name; clubs with none of these are left out.
+ */
+async function listTransfersWithRumours(
+  db: Db,
+  league: League | undefined,
+  now: Date,
+): Promise<TransferTeam[]> {
+  const leagueIds = league === undefined ? undefined : [league.id];
+  const [moves, clubs, articles] = await Promise.all([
+    listTransferTeams(db, leagueIds),
+    listClubs(db, { leagueIds, current: true }),
+    listRecentNewsArticles(db, {
+      leagueSlugs: league === undefined ? undefined : [league.slug],
+      since: new Date(now.getTime() - RUMOUR_MAX_AGE_MS),
+      limit: RUMOUR_ARTICLES,
+    }),
+  ]);
+  const allClubs: RumourClub[] = [];
+  const clubsByLeague = new Map<string, RumourClub[]>();
+  for (const club of clubs) {
+    const entry = { name: club.name, aliases: club.aliases };
+    allClubs.push(entry);
+    clubsByLeague.set(club.leagueSlug, [...(clubsByLeague.get(club.leagueSlug) ?? []), entry]);
+  }
+  // An article filed under a league is about that league's clubs; one filed nowhere, any club.
+  const rumours = collectRumours(articles, (article) =>
+    article.leagueSlug === null ? allClubs : (clubsByLeague.get(article.leagueSlug) ?? []),
+  );
+
+  const movesById = new Map(moves.map((team) => [team.id, team]));
+  const teams: TransferTeam[] = clubs.map((club) => {
+    const team = movesById.get(club.id);
+    movesById.delete(club.id);
+    return {
+      id: club.id,
+      name: club.name,
+      shield: team?.shield ?? club.logoUrl ?? '',
+      league_alias: team?.league_alias ?? club.leagueSlug,
+      arrivals: team?.arrivals ?? [],
+      departures: team?.departures ?? [],
+      rumors: rumours.get(club.name) ?? [],
+    };
+  });
+  // A club with moves is always a current one; should its league differ, it still shows.
+  teams.push(...movesById.values());
+  return teams.filter(hasTransferActivity).map((team) => ({
+    ...team,
+    arrivals: sortByFee(team.arrivals),
+    departures: sortByFee(team.departures),
+  }));
+}
 
 /** Sends a cached JSON body with its ETag (the caching hook answers 304 when it matches). */
 export function sendCached(reply: FastifyReply, cached: CachedBody) {

@@ -21,6 +21,7 @@ import {
   type ReplayCalendar,
 } from '../../../domain/replay-clock.ts';
 import { computeStandings } from '../../../domain/standings.ts';
+import { classifyTransfer } from '../../../domain/transfers.ts';
 import { getUkKickoffMs } from '../../../domain/uk-time.ts';
 import type {
   FootballProvider,
@@ -532,13 +533,4 @@ export function pickTransferWindow(season: string, replayNowMs: number): 'Summer
 function windowYear(season: string, window: 'Summer' | 'Winter'): number {
   const firstYear = Number(season.slice(0, 4));
   return window === 'Summer' ? firstYear : firstYear + 1;
-}
-
-/** Reads the kind of move from Transfermarkt's fee text. */
-export function classifyTransfer(feeRaw: string): string {
-  const text = feeRaw.toLowerCase();
-  if (text.includes('end of loan')) return 'end of loan';
-  if (text.includes('loan')) return 'loan';
-  if (text.includes('free')) return 'free';
-  return 'transfer';
 }
