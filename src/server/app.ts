@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Db } from './db/client.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { handleError } from './http/errors.ts';
-import { createGateHook } from './http/gate.ts';
+import { createGateHook, refuseCrossOrigin } from './http/gate.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
 
+  app.addHook('onRequest', refuseCrossOrigin);
   app.addHook('onRequest', createGateHook({ signer, now: deps.now }));
 
   await app.register(healthRoutes);

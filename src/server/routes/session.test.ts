@@ -121,3 +121,24 @@ describe('the session cookie', () => {
     }
   });
 });
+
+describe('a request from another site', () => {
+  it.each([
+    ['another origin', 'https://evil.example'],
+    ['a look-alike port', 'http://localhost:9999'],
+    ['an opaque origin', 'null'],
+    ['garbage', 'not a url'],
+  ])('is refused with 403 when it comes from %s', async (_, origin) => {
+    const response = await login({ password: TEST_PASSWORD }, { origin, host: 'localhost:80' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'Cross-origin request refused' });
+  });
+
+  it('is accepted from this server’s own origin', async () => {
+    const response = await login(
+      { password: TEST_PASSWORD },
+      { origin: 'http://localhost:80', host: 'localhost:80' },
+    );
+    expect(response.statusCode).toBe(204);
+  });
+});
