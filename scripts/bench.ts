@@ -59,6 +59,21 @@ async function benchMatchesToday() {
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const headers = { cookie };
+    // Let start-up work finish first (model training, the first news sync), as on a running site.
+    for (let i = 0; i < 60; i++) {
+      const [predictions, news] = await Promise.all(
+        ['/api/predictions?limit=1', '/api/news?page_size=1'].map(
+          async (p) =>
+            (await (await fetch(`${server.url}${p}`, { headers })).json()) as Record<
+              string,
+              unknown[]
+            >,
+        ),
+      );
+      if ((predictions?.predictions?.length ?? 0) > 0 && (news?.items?.length ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     const sample = await fetch(`${server.url}/api/matches/today`, { headers });
     const body = await sample.text();
     const bodyFile = path.join(dir, 'body.json');
