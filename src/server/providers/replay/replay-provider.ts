@@ -176,7 +176,8 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
     return played;
   };
 
-  return {
+  // Named, so methods call each other through it rather than through `this`.
+  const provider: FootballProvider & { season: string; calendar: ReplayCalendar } = {
     name: 'replay',
     season: dataset.season,
     calendar,
@@ -213,7 +214,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
     },
 
     async getStandings(leagueSlug, now) {
-      const teams = await this.listTeams(leagueSlug);
+      const teams = await provider.listTeams(leagueSlug);
       const ids = new Map(teams.map((t, i) => [t.key, i]));
       const results = playedBy(leagueSlug, now.getTime())
         .filter((p) => p.finished)
@@ -329,7 +330,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
       // Forecast what the site shows as upcoming: each league's next matches with prices.
       const upcomingIds = new Set<string>();
       for (const league of LEAGUES) {
-        for (const odds of await this.listOdds(league.slug, now))
+        for (const odds of await provider.listOdds(league.slug, now))
           upcomingIds.add(odds.match.externalId);
       }
       const upcoming: (ForecastRecord & { externalId: string })[] = [];
@@ -356,6 +357,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
       return { played, upcoming };
     },
   };
+  return provider;
 }
 
 function isSecondHalf(minute: string): boolean {
