@@ -1,0 +1,84 @@
+import type { OddsEvent } from '../../../domain/odds.ts';
+import type { MatchPhase } from '../provider.ts';
+
+/** Providers Touchline has adapters for. */
+export type LiveSourceName = 'besoccer' | 'football-data' | 'api-football' | 'odds-api';
+
+/** A club as an upstream names it; Touchline maps names to its own club keys. */
+export type UpstreamTeam = {
+  /** The provider's own id, as text. */
+  id: string;
+  name: string;
+  shortName: string | null;
+  logoUrl: string | null;
+};
+
+export type UpstreamMatch = {
+  /** `<provider>:<provider's match id>`, stable across polls. */
+  externalId: string;
+  leagueSlug: string;
+  home: UpstreamTeam;
+  away: UpstreamTeam;
+  kickoff: Date;
+  phase: MatchPhase;
+  /** The board's minute text: "67", "45+2", "" when not playing. */
+  minute: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  htHomeScore: number | null;
+  htAwayScore: number | null;
+};
+
+export type UpstreamStanding = {
+  team: UpstreamTeam;
+  pos: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+};
+
+export type UpstreamPlayerStat = {
+  playerId: string;
+  nick: string;
+  imageUrl: string | null;
+  /** ISO 3166-1 alpha-2 code in lower case, or "" when unknown. */
+  flag: string;
+  team: UpstreamTeam | null;
+  total: number;
+};
+
+export type UpstreamTransfer = {
+  team: UpstreamTeam;
+  direction: 'in' | 'out';
+  playerId: string;
+  playerName: string;
+  imageUrl: string | null;
+  flag: string;
+  otherClub: string;
+  type: string;
+  /** Fee as the provider writes it, "" when unknown. */
+  valor: string;
+  /** e.g. "2025 summer". */
+  window: string;
+};
+
+/**
+ * What one upstream adapter can give. Each kind is optional: an adapter offers what its API
+ * (and plan) has. Methods throw an UpstreamError on any failure and never return partial
+ * or empty data in place of an error.
+ */
+export type LiveSource = {
+  name: LiveSourceName;
+  /** Matches of the five leagues kicking off in [from, to). */
+  listMatches?: (from: Date, to: Date) => Promise<UpstreamMatch[]>;
+  getStandings?: (leagueSlug: string) => Promise<UpstreamStanding[]>;
+  getTopPlayers?: (
+    leagueSlug: string,
+  ) => Promise<{ goals: UpstreamPlayerStat[]; assists: UpstreamPlayerStat[] }>;
+  /** Upcoming events with h2h and totals prices, in The Odds API's shape. */
+  listOdds?: (leagueSlug: string) => Promise<OddsEvent[]>;
+  listTransfers?: (leagueSlug: string) => Promise<UpstreamTransfer[]>;
+};
