@@ -1,0 +1,366 @@
+import { readFileSync } from 'node:fs';
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { UpstreamError } from '../upstream/http.ts';
+import {
+  classifyError,
+  findCountryCode,
+  findErrorBody,
+  httpsUrl,
+  mapStatus,
+  parseMatch,
+  parseMatchList,
+  parseScorers,
+  parseStandings,
+  parseWaitSeconds,
+} from './parse.ts';
+
+function fixture(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+}
+
+function badBody(run: () => unknown): UpstreamError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UpstreamError);
+    const failure = error as UpstreamError;
+    expect(failure.kind).toBe('bad-body');
+    expect(failure.provider).toBe('football-data');
+    return failure;
+  }
+  throw new Error('expected a bad-body error');
+}
+
+describe('parseMatchList', () => {
+  it('maps the Premier League matchday: teams, scores, phases and half-time', () => {
+    const matches = parseMatchList(fixture('football-data-matches-pl.json'));
+    expect(matches).toHaveLength(4);
+    expect(matches[0]).toEqual({
+      externalId: 'football-data:538241',
+      leagueSlug: 'premier-league',
+      home: {
+        id: '65',
+        name: 'Manchester City FC',
+        shortName: 'Man City',
+        logoUrl: 'https://crests.football-data.org/65.png',
+      },
+      away: {
+        id: '58',
+        name: 'Aston Villa FC',
+        shortName: 'Aston Villa',
+        logoUrl: 'https://crests.football-data.org/58.png',
+      },
+      kickoff: new Date('2026-10-18T11:30:00Z'),
+      phase: 'finished',
+      minute: '',
+      homeScore: 3,
+      awayScore: 1,
+      htHomeScore: 1,
+      htAwayScore: 0,
+    });
+    expect(matches.map((m) => [m.externalId, m.phase, m.minute, m.homeScore, m.awayScore])).toEqual(
+      [
+        ['football-data:538241', 'finished', '', 3, 1],
+        // IN_PLAY from a list endpoint: live, but the free list carries no minute field.
+        ['football-data:538242', 'live', '', 1, 0],
+        ['football-data:538243', 'halftime', '', 0, 0],
+        ['football-data:538244', 'scheduled', '', null, null],
+      ],
+    );
+    expect(matches[3]).toMatchObject({
+      home: { name: 'Arsenal FC' },
+      away: { name: 'Chelsea FC' },
+      htHomeScore: null,
+      htAwayScore: null,
+    });
+  });
+
+  it('keeps the five leagues, drops other competitions and non-https crests', () => {
+    const matches = parseMatchList(fixture('football-data-matches-five-leagues.json'));
+    expect(matches.map((m) => [m.leagueSlug, m.home.shortName, m.away.shortName])).toEqual([
+      ['bundesliga', 'Bayern', 'Dortmund'],
+      ['la-liga', 'Real Madrid', 'Barça'],
+      ['serie-a', 'Inter', 'Milan'],
+      ['ligue-1', 'PSG', 'Marseille'],
+      ['premier-league', 'Tottenham', 'Newcastle'],
+      ['premier-league', 'Crystal Palace', 'West Ham'],
+    ]);
+    const derby = matches[2];
+    expect(derby?.home.logoUrl).toBe('https://crests.football-data.org/108.png');
+    expect(derby?.away.logoUrl).toBeNull(); // http:// crest
+    expect(derby).toMatchObject({ phase: 'live', homeScore: 0, awayScore: 1, htAwayScore: 1 });
+    expect(matches[3]?.away.logoUrl).toBeNull(); // crest: null
+  });
+
+  it('maps every status, extra time and shoot-outs, with minutes only while playing', () => {
+    const matches = parseMatchList(fixture('football-data-matches-statuses.json'));
+    const rows = matches.map((m) => [m.phase, m.minute, m.homeScore, m.awayScore]);
+    expect(rows).toEqual([
+      ['scheduled', '', null, null], // SCHEDULED
+      ['scheduled', '', null, null], // TIMED
+      ['live', '90+3', 2, 0], // IN_PLAY, minute 90 (int) + injuryTime 3
+      ['halftime', '', 0, 0], // PAUSED: minute "45" is not shown at half-time
+      ['extratime', '104', 1, 1], // EXTRA_TIME
+      ['penalties', '120', 1, 1], // PENALTY_SHOOTOUT: fullTime 3-2 counts the kicks
+      ['finished', '', 2, 1], // FINISHED
+      ['postponed', '', 1, 0], // SUSPENDED (minute "58" not shown)
+      ['postponed', '', null, null], // POSTPONED
+      ['postponed', '', null, null], // CANCELLED
+      ['finished', '', 0, 3], // AWARDED
+      ['live', '', 0, 0], // LIVE (filter value seen as a status)
+      ['extratime', '112', 2, 2], // IN_PLAY with duration EXTRA_TIME
+      ['finished', '', 2, 2], // FINISHED after a shoot-out: 1-1 + 1-1, not 6-5
+      ['live', '45+2', 1, 1], // minute already written "45+2"
+      ['scheduled', '', 0, 0], // unknown status HALF_TIME_BREAK
+    ]);
+    expect(matches[13]).toMatchObject({ htHomeScore: 0, htAwayScore: 0 });
+    expect(matches[10]).toMatchObject({ htHomeScore: null, htAwayScore: null });
+  });
+
+  it('returns no matches for an empty list', () => {
+    expect(parseMatchList(fixture('football-data-matches-empty.json'))).toEqual([]);
+  });
+
+  it('rejects a match without a home team, naming the field', () => {
+    const error = badBody(() =>
+      parseMatchList(fixture('football-data-matches-missing-home-team.json')),
+    );
+    expect(error.message).toContain('matches.1.homeTeam');
+  });
+
+  it('rejects a score sent as a string (scores are integers in v4)', () => {
+    const error = badBody(() =>
+      parseMatchList(fixture('football-data-matches-score-as-string.json')),
+    );
+    expect(error.message).toContain('matches.0.score.fullTime.home');
+  });
+
+  it('rejects a body without a matches list', () => {
+    expect(badBody(() => parseMatchList({ filters: {} })).message).toContain('matches');
+    badBody(() => parseMatchList('nope'));
+    badBody(() => parseMatchList(null));
+  });
+
+  it('returns an array or throws bad-body for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        for (const parse of [parseMatchList, parseStandings, (v: unknown) => parseScorers(v, 10)]) {
+          try {
+            parse(value);
+          } catch (error) {
+            expect(error).toBeInstanceOf(UpstreamError);
+            expect((error as UpstreamError).kind).toBe('bad-body');
+          }
+        }
+      }),
+    );
+  });
+});
+
+describe('parseMatch', () => {
+  it('reads the live minute of the single-match resource', () => {
+    expect(parseMatch(fixture('football-data-match-live.json'))).toEqual({
+      externalId: 'football-data:538242',
+      leagueSlug: 'premier-league',
+      home: {
+        id: '64',
+        name: 'Liverpool FC',
+        shortName: 'Liverpool',
+        logoUrl: 'https://crests.football-data.org/64.png',
+      },
+      away: {
+        id: '62',
+        name: 'Everton FC',
+        shortName: 'Everton',
+        logoUrl: 'https://crests.football-data.org/62.png',
+      },
+      kickoff: new Date('2026-10-18T14:00:00Z'),
+      phase: 'live',
+      minute: '67',
+      homeScore: 1,
+      awayScore: 0,
+      htHomeScore: 1,
+      htAwayScore: 0,
+    });
+  });
+
+  it('rejects a minute that is not a number', () => {
+    const error = badBody(() =>
+      parseMatch(fixture('football-data-match-live-minute-not-a-number.json')),
+    );
+    expect(error.message).toContain('minute');
+  });
+});
+
+describe('mapStatus', () => {
+  it.each([
+    ['SCHEDULED', 'REGULAR', 'scheduled'],
+    ['TIMED', 'REGULAR', 'scheduled'],
+    ['IN_PLAY', 'REGULAR', 'live'],
+    ['IN_PLAY', 'EXTRA_TIME', 'extratime'],
+    ['IN_PLAY', 'PENALTY_SHOOTOUT', 'penalties'],
+    ['LIVE', null, 'live'],
+    ['PAUSED', 'REGULAR', 'halftime'],
+    ['PAUSED', 'EXTRA_TIME', 'extratime'],
+    ['PAUSED', 'PENALTY_SHOOTOUT', 'penalties'],
+    ['EXTRA_TIME', 'REGULAR', 'extratime'],
+    ['PENALTY_SHOOTOUT', 'EXTRA_TIME', 'penalties'],
+    ['FINISHED', 'PENALTY_SHOOTOUT', 'finished'],
+    ['AWARDED', 'REGULAR', 'finished'],
+    ['SUSPENDED', 'REGULAR', 'postponed'],
+    ['POSTPONED', 'REGULAR', 'postponed'],
+    ['CANCELLED', 'REGULAR', 'postponed'],
+    ['SOMETHING_NEW', 'REGULAR', 'scheduled'],
+  ] as const)('maps %s (%s) to %s', (status, duration, phase) => {
+    expect(mapStatus(status, duration)).toBe(phase);
+  });
+});
+
+describe('parseStandings', () => {
+  it('maps the TOTAL table', () => {
+    const rows = parseStandings(fixture('football-data-standings-pl.json'));
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toEqual({
+      team: {
+        id: '57',
+        name: 'Arsenal FC',
+        shortName: 'Arsenal',
+        logoUrl: 'https://crests.football-data.org/57.png',
+      },
+      pos: 1,
+      wins: 6,
+      draws: 2,
+      losses: 0,
+      goalsFor: 17,
+      goalsAgainst: 4,
+      points: 20,
+    });
+    expect(rows.map((r) => [r.pos, r.team.shortName, r.points, r.wins, r.draws, r.losses])).toEqual(
+      [
+        [1, 'Arsenal', 20, 6, 2, 0],
+        [2, 'Man City', 19, 6, 1, 2],
+        [3, 'Liverpool', 17, 5, 2, 1],
+        [4, 'Chelsea', 15, 4, 3, 1], // form: null is fine
+      ],
+    );
+  });
+
+  it('picks the TOTAL table even when HOME comes first', () => {
+    const rows = parseStandings(fixture('football-data-standings-home-before-total.json'));
+    expect(rows.map((r) => r.points)).toEqual([20, 19, 17, 15]);
+    expect(rows[1]).toMatchObject({ wins: 6, goalsFor: 19, goalsAgainst: 9 });
+  });
+
+  it('rejects standings without a TOTAL table', () => {
+    const error = badBody(() =>
+      parseStandings(fixture('football-data-standings-no-total-table.json')),
+    );
+    expect(error.message).toContain('TOTAL');
+  });
+
+  it('rejects a row without points, naming the row', () => {
+    const error = badBody(() =>
+      parseStandings(fixture('football-data-standings-points-missing.json')),
+    );
+    expect(error.message).toContain('standings.0.table.2.points');
+  });
+});
+
+describe('parseScorers', () => {
+  it('maps top scorers in order and sorts the same list by assists', () => {
+    const { goals, assists } = parseScorers(fixture('football-data-scorers-pl.json'), 10);
+    expect(goals).toEqual([
+      {
+        playerId: 'football-data:38101',
+        nick: 'Erling Haaland',
+        imageUrl: null,
+        flag: 'no',
+        team: {
+          id: '65',
+          name: 'Manchester City FC',
+          shortName: 'Man City',
+          logoUrl: 'https://crests.football-data.org/65.png',
+        },
+        total: 11,
+      },
+      expect.objectContaining({ nick: 'Bukayo Saka', flag: 'gb-eng', total: 6 }),
+      expect.objectContaining({ nick: 'Mohamed Salah', flag: 'eg', total: 5 }),
+    ]);
+    // Salah's assists are null: he is left out of the assists list.
+    expect(assists.map((p) => [p.nick, p.total, p.team?.shortName])).toEqual([
+      ['Bukayo Saka', 4, 'Arsenal'],
+      ['Erling Haaland', 1, 'Man City'],
+    ]);
+  });
+
+  it('cuts both lists to the limit', () => {
+    const { goals, assists } = parseScorers(fixture('football-data-scorers-pl.json'), 1);
+    expect(goals.map((p) => p.nick)).toEqual(['Erling Haaland']);
+    expect(assists.map((p) => p.nick)).toEqual(['Bukayo Saka']);
+  });
+
+  it('returns empty lists before anyone has scored', () => {
+    expect(parseScorers(fixture('football-data-scorers-empty.json'), 10)).toEqual({
+      goals: [],
+      assists: [],
+    });
+  });
+
+  it('rejects goals sent as a string', () => {
+    const error = badBody(() =>
+      parseScorers(fixture('football-data-scorers-goals-as-string.json'), 10),
+    );
+    expect(error.message).toContain('scorers.1.goals');
+  });
+});
+
+describe('errors and helpers', () => {
+  it('reads the error fixtures and classifies them', () => {
+    const cases = [
+      ['football-data-error-400-invalid-token.json', 400, 'auth'],
+      ['football-data-error-403.json', 403, 'plan'],
+      ['football-data-error-404.json', 404, 'not-found'],
+      ['football-data-error-429.json', 429, 'rate-limit'],
+    ] as const;
+    for (const [name, status, kind] of cases) {
+      const body = findErrorBody(fixture(name));
+      expect(body?.errorCode).toBe(status);
+      expect(classifyError(status, body?.message ?? '')).toBe(kind);
+    }
+    expect(classifyError(401, '')).toBe('auth');
+    expect(classifyError(403, '')).toBe('auth');
+    expect(classifyError(400, 'bad filter')).toBe('bad-request');
+    expect(classifyError(503, '')).toBe('server');
+    expect(findErrorBody(fixture('football-data-standings-pl.json'))).toBeUndefined();
+  });
+
+  it('finds the wait of a 429 in the reset header or in the message', () => {
+    const text = JSON.stringify(fixture('football-data-error-429.json'));
+    expect(parseWaitSeconds(null, text)).toBe(41);
+    expect(parseWaitSeconds('7', text)).toBe(7);
+    expect(parseWaitSeconds(null, 'You reached your request limit. Wait 9 seconds.')).toBe(9);
+    expect(parseWaitSeconds(null, '{"message":"slow down","errorCode":429}')).toBeUndefined();
+  });
+
+  it('keeps https URLs only', () => {
+    expect(httpsUrl('https://crests.football-data.org/57.png')).toBe(
+      'https://crests.football-data.org/57.png',
+    );
+    expect(httpsUrl('http://crests.football-data.org/57.png')).toBeNull();
+    expect(httpsUrl('not a url')).toBeNull();
+    expect(httpsUrl(null)).toBeNull();
+  });
+
+  it('turns nationalities into flag codes', () => {
+    expect(findCountryCode('Norway')).toBe('no');
+    expect(findCountryCode('Egypt')).toBe('eg');
+    expect(findCountryCode('England')).toBe('gb-eng');
+    expect(findCountryCode("Côte d'Ivoire")).toBe('ci');
+    expect(findCountryCode('Korea Republic')).toBe('kr');
+    expect(findCountryCode('Atlantis')).toBe('');
+    expect(findCountryCode(null)).toBe('');
+  });
+});
