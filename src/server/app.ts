@@ -22,6 +22,7 @@ import { leagueRoutes } from './routes/leagues.ts';
 import { newsRoutes } from './routes/news.ts';
 import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { statusRoutes } from './routes/status.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
 
 export type AppDeps = {
@@ -45,6 +46,9 @@ export type AppDeps = {
   adminPassword?: string | undefined;
   /** News ingestion behind the manual sync; by default one on this database, this process only. */
   newsSync?: NewsSync;
+  dataSource?: 'replay' | 'live';
+  /** Whether this instance runs the scheduler now (for /api/status and /metrics). */
+  isLeader?: () => boolean;
 };
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -110,6 +114,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now: deps.now,
       timeZone: deps.timeZone,
       brandName: deps.meta.brandName,
+    }),
+  );
+  await app.register(
+    statusRoutes({
+      db: deps.db,
+      signer,
+      now: deps.now,
+      adminPassword: deps.adminPassword,
+      dataSource: deps.dataSource ?? 'replay',
+      isLeader: deps.isLeader ?? (() => true),
     }),
   );
   await app.register(goRoutes({ db: deps.db }));

@@ -13,6 +13,46 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const SOURCES = ['besoccer', 'football-data', 'api-football', 'odds-api'] as const;
+export type SourceName = (typeof SOURCES)[number];
+export type LiveKind = 'matches' | 'standings' | 'players' | 'odds' | 'transfers';
+
+/** Which upstream can give which kind, in the order Touchline prefers them by default. */
+const SOURCES_BY_KIND: Record<LiveKind, SourceName[]> = {
+  matches: ['besoccer', 'football-data', 'api-football'],
+  standings: ['besoccer', 'football-data', 'api-football'],
+  players: ['besoccer', 'football-data', 'api-football'],
+  odds: ['odds-api', 'api-football'],
+  transfers: ['besoccer', 'api-football'],
+};
+
+const KIND_VARIABLES: Record<LiveKind, string> = {
+  matches: 'MATCHES_PROVIDER',
+  standings: 'STANDINGS_PROVIDER',
+  players: 'PLAYERS_PROVIDER',
+  odds: 'ODDS_PROVIDER',
+  transfers: 'TRANSFERS_PROVIDER',
+};
+
+const KEY_VARIABLES: Record<SourceName, string> = {
+  besoccer: 'BESOCCER_API_KEY',
+  'football-data': 'FOOTBALL_DATA_API_KEY',
+  'api-football': 'API_FOOTBALL_KEY',
+  'odds-api': 'ODDS_API_KEY',
+};
+
+const providerChoice = z
+  .enum([...SOURCES, 'none', ''])
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const baseUrl = optionalText.pipe(
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL')
+    .optional(),
+);
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number('must be a number')
@@ -58,6 +98,20 @@ const EnvSchema = z.object({
   FOOTBALL_DATA_API_KEY: optionalText,
   API_FOOTBALL_KEY: optionalText,
   ODDS_API_KEY: optionalText,
+  MATCHES_PROVIDER: providerChoice,
+  STANDINGS_PROVIDER: providerChoice,
+  PLAYERS_PROVIDER: providerChoice,
+  ODDS_PROVIDER: providerChoice,
+  TRANSFERS_PROVIDER: providerChoice,
+  ODDS_API_DAILY_CREDITS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(50),
+  BESOCCER_BASE_URL: baseUrl,
+  FOOTBALL_DATA_BASE_URL: baseUrl,
+  API_FOOTBALL_BASE_URL: baseUrl,
+  ODDS_API_BASE_URL: baseUrl,
   NEWS_FEEDS: optionalText,
   SITE_TIME_ZONE: z
     .string()
@@ -98,6 +152,10 @@ export type Config = {
     apiFootball: string | undefined;
     oddsApi: string | undefined;
   };
+  /** With DATA_SOURCE=live: the upstream picked for each kind of data (none: not synced). */
+  live: Record<LiveKind, SourceName | undefined>;
+  oddsDailyCredits: number;
+  baseUrls: Record<SourceName, string | undefined>;
   newsFeeds: string | undefined;
   siteTimeZone: string;
   now: Date | undefined;
@@ -120,6 +178,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = result.data;
+  const keys = {
+    besoccer: e.BESOCCER_API_KEY,
+    'football-data': e.FOOTBALL_DATA_API_KEY,
+    'api-football': e.API_FOOTBALL_KEY,
+    'odds-api': e.ODDS_API_KEY,
+  };
+  const live = pickLiveSources(e, keys);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -139,6 +204,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiFootball: e.API_FOOTBALL_KEY,
       oddsApi: e.ODDS_API_KEY,
     },
+    live,
+    oddsDailyCredits: e.ODDS_API_DAILY_CREDITS,
+    baseUrls: {
+      besoccer: e.BESOCCER_BASE_URL,
+      'football-data': e.FOOTBALL_DATA_BASE_URL,
+      'api-football': e.API_FOOTBALL_BASE_URL,
+      'odds-api': e.ODDS_API_BASE_URL,
+    },
     newsFeeds: e.NEWS_FEEDS,
     siteTimeZone: e.SITE_TIME_ZONE,
     now: e.NOW === undefined ? undefined : new Date(e.NOW),
@@ -147,6 +220,49 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     creditLine: e.CREDIT_LINE,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * The upstream for each kind: the operator's choice, else the first that has a key. With
+ * DATA_SOURCE=live a choice without its key, a provider that lacks the kind, or no source of
+ * matches at all is a configuration error naming the variables to set.
+ */
+function pickLiveSources(
+  e: z.infer<typeof EnvSchema>,
+  keys: Record<SourceName, string | undefined>,
+): Record<LiveKind, SourceName | undefined> {
+  const picked = {} as Record<LiveKind, SourceName | undefined>;
+  if (e.DATA_SOURCE !== 'live') {
+    for (const kind of Object.keys(SOURCES_BY_KIND) as LiveKind[]) picked[kind] = undefined;
+    return picked;
+  }
+  const problems: string[] = [];
+  for (const kind of Object.keys(SOURCES_BY_KIND) as LiveKind[]) {
+    const variable = KIND_VARIABLES[kind];
+    const choice = e[variable as keyof typeof e] as SourceName | 'none' | undefined;
+    const able = SOURCES_BY_KIND[kind];
+    if (choice === 'none') {
+      picked[kind] = undefined;
+    } else if (choice !== undefined) {
+      if (!able.includes(choice)) {
+        problems.push(`${variable} ${choice} does not give ${kind}; use one of ${able.join(', ')}`);
+      } else if (keys[choice] === undefined) {
+        problems.push(`${variable} is ${choice} but ${KEY_VARIABLES[choice]} is not set`);
+      }
+      picked[kind] = choice;
+    } else {
+      picked[kind] = able.find((source) => keys[source] !== undefined);
+    }
+  }
+  if (problems.length === 0 && picked.matches === undefined) {
+    problems.push(
+      `DATA_SOURCE=live needs a source of matches: set ${SOURCES_BY_KIND.matches
+        .map((s) => KEY_VARIABLES[s])
+        .join(', or ')}`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return picked;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 
 import { buildApp } from './app.ts';
@@ -16,13 +17,20 @@ import { openDatabase, type Db } from './db/client.ts';
 import { replaceFeedSources } from './db/feed-sources-queries.ts';
 import { findDefaultReplaySeason, loadReplayDataset } from './db/history-queries.ts';
 import { seedLeagues } from './db/leagues-queries.ts';
+import { saveProviderStatus } from './db/provider-status-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
+import { listKnownClubs } from './db/teams-queries.ts';
+import { createInvalidation } from './http/invalidation.ts';
+import { createLoginThrottle, createRedisLoginThrottle } from './http/login-throttle.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { runImportHistory } from './jobs/import-history.ts';
+import { createLeadership } from './jobs/leadership.ts';
 import { createNewsSync } from './jobs/news-sync.ts';
-import { createScheduler } from './jobs/scheduler.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { createLiveSources, type LiveSources } from './live-sources.ts';
 import { createForecaster } from './predict/forecaster.ts';
 import { MODELS } from './predict/models.ts';
+import { createLiveProvider } from './providers/live/live-provider.ts';
 import type { FootballProvider } from './providers/provider.ts';
 import { createReplayProvider } from './providers/replay/replay-provider.ts';
 import { fetchFeed } from './providers/rss/client.ts';
@@ -57,19 +65,28 @@ function formatSeason(season: string): string {
   return `${season.slice(0, 4)}-${season.slice(7, 9)}`;
 }
 
+const REDIS_PREFIX = 'touchline:';
+const LOGIN_LIMIT = { limit: 5, windowMs: 60_000 };
+
 async function createProvider(
   config: Config,
   db: Db,
   logger: pino.Logger,
-): Promise<{ provider: FootballProvider; label: string }> {
-  if (config.dataSource === 'live') {
-    throw new StartupError(
-      'DATA_SOURCE=live: no live adapter is available in this version; use replay',
-    );
-  }
+): Promise<{ provider: FootballProvider; label: string; live?: LiveSources }> {
+  // The clubs and their spellings come with the history, in both modes: live names are
+  // matched onto them.
   const started = Date.now();
   const imported = await runImportHistory({ db, dataDir: HISTORY_DIR });
   logger.info({ ...imported, ms: Date.now() - started }, 'historical data ready');
+  if (config.dataSource === 'live') {
+    const live = createLiveSources(config, logger);
+    const provider = createLiveProvider({
+      sources: live.selection,
+      clubs: await listKnownClubs(db),
+    });
+    logger.info({ kinds: provider.offers }, live.label);
+    return { provider, label: live.label, live };
+  }
   const season = config.replaySeason ?? (await findDefaultReplaySeason(db));
   if (season === null)
     throw new StartupError('no season has results, odds, player totals and transfers');
@@ -77,6 +94,31 @@ async function createProvider(
   if (dataset.matches.length === 0)
     throw new StartupError(`REPLAY_SEASON ${season} has no results`);
   return { provider: createReplayProvider(dataset), label: `Replay of ${formatSeason(season)}` };
+}
+
+/** Connects to Redis, or stops the start with a clear message when it cannot. */
+async function connectRedis(
+  url: string,
+  logger: pino.Logger,
+): Promise<{ main: Redis; sub: Redis }> {
+  const options = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 };
+  const main = new Redis(url, options);
+  const sub = new Redis(url, options);
+  for (const client of [main, sub]) {
+    client.on('error', (error: Error) =>
+      logger.warn({ err: error.message }, 'redis: connection problem'),
+    );
+  }
+  try {
+    await Promise.all([main.connect(), sub.connect()]);
+  } catch (error) {
+    main.disconnect();
+    sub.disconnect();
+    throw new StartupError(
+      `REDIS_URL: cannot connect (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  return { main, sub };
 }
 
 async function main() {
@@ -99,7 +141,9 @@ async function main() {
       randomBytes(32).toString('base64url'),
     ));
 
-  const { provider, label } = await createProvider(config, database.db, logger);
+  const { provider, label, live } = await createProvider(config, database.db, logger);
+  const redis =
+    config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl, logger);
 
   // A pinned clock starts once the data is ready, so a slow first import does not eat into it.
   const startedAt = Date.now();
@@ -108,7 +152,35 @@ async function main() {
     pinnedNow === undefined
       ? new Date()
       : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
-  const cache = createResponseCache({ ttlMs: 2000 });
+  const redisError = (error: unknown) =>
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'redis: failed');
+  const cache = createResponseCache({
+    ttlMs: 2000,
+    ...(redis === undefined
+      ? {}
+      : {
+          shared: { redis: redis.main, prefix: REDIS_PREFIX, ttlMs: 15_000, onError: redisError },
+        }),
+  });
+  const invalidation = createInvalidation({
+    cache,
+    ...(redis === undefined
+      ? {}
+      : { redis: { publisher: redis.main, subscriber: redis.sub, prefix: REDIS_PREFIX } }),
+    log: logger,
+  });
+  await invalidation.start();
+  const localThrottle = createLoginThrottle(LOGIN_LIMIT);
+  const throttle =
+    redis === undefined
+      ? localThrottle
+      : createRedisLoginThrottle({
+          redis: redis.main,
+          prefix: REDIS_PREFIX,
+          ...LOGIN_LIMIT,
+          fallback: localThrottle,
+          onError: redisError,
+        });
   // The demo feeds are served by this very server: the fetch guard lets its address through
   // once it is known, after listen.
   let selfHosts: string[] = [];
@@ -118,21 +190,43 @@ async function main() {
     now,
     fetch: fetchFeed,
     allowHosts: () => selfHosts,
-    onChange: () => cache.clear(),
+    onChange: () => invalidation.changed(),
     log: logger,
   });
-  const scheduler = createScheduler({
-    db: database.db,
-    provider,
-    now,
-    timeZone: config.siteTimeZone,
-    clockSpeed: config.clockSpeed,
+  const forecaster = createForecaster(MODELS);
+  // Only the leader polls upstreams and feeds; with Postgres, instances elect it by lock.
+  let scheduler: Scheduler | undefined;
+  let listening = false;
+  const leadership = createLeadership({
+    databaseUrl: config.databaseUrl,
     log: logger,
-    onChange: () => cache.clear(),
-    forecaster: createForecaster(MODELS),
-    news: newsSync,
+    onAcquire: async () => {
+      const started = createScheduler({
+        db: database.db,
+        provider,
+        now,
+        timeZone: config.siteTimeZone,
+        clockSpeed: config.clockSpeed,
+        log: logger,
+        onChange: () => invalidation.changed(),
+        forecaster,
+        news: newsSync,
+        ...(live?.oddsPlan === undefined ? {} : { odds: { plan: live.oddsPlan } }),
+        ...(live === undefined
+          ? {}
+          : { afterSync: () => saveProviderStatus(database.db, live.stats(), new Date()) }),
+      });
+      scheduler = started;
+      await started.start();
+      if (listening) started.startNews();
+    },
+    onLose: async () => {
+      const stopping = scheduler;
+      scheduler = undefined;
+      await stopping?.stop();
+    },
   });
-  await scheduler.start();
+  await leadership.start();
 
   const app = await buildApp({
     db: database.db,
@@ -152,6 +246,9 @@ async function main() {
     trustProxy: config.trustProxy,
     adminPassword: config.adminPassword,
     newsSync,
+    throttle,
+    dataSource: config.dataSource,
+    isLeader: () => leadership.isLeader(),
   });
 
   let closing = false;
@@ -166,7 +263,11 @@ async function main() {
     timer.unref();
     void app
       .close()
-      .then(() => scheduler.stop())
+      .then(() => leadership.stop())
+      .then(() => invalidation.stop())
+      .then(async () => {
+        await Promise.all([redis?.main.quit(), redis?.sub.quit()]);
+      })
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -189,7 +290,8 @@ async function main() {
     })),
     now(),
   );
-  scheduler.startNews();
+  listening = true;
+  scheduler?.startNews();
   const password = config.usesDefaultPassword
     ? config.sitePassword
     : 'the one set in SITE_PASSWORD';

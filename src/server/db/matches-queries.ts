@@ -45,6 +45,55 @@ export async function upsertMatches(
   return new Map(rows.map((r) => [r.externalId, r.id]));
 }
 
+export type FixtureKey = {
+  leagueId: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  kickoffUtc: Date;
+};
+
+/** How far apart two providers' kick-off times of one fixture may be. */
+const SAME_FIXTURE_MS = 36 * 60 * 60 * 1000;
+
+/**
+ * Stored matches of the same clubs kicking off within a day and a half of each fixture: the
+ * same game as another provider knows it. Returns, per fixture index, the stored row or none.
+ */
+export async function findSameFixtures(
+  db: Db,
+  fixtures: FixtureKey[],
+): Promise<({ id: number; externalId: string } | undefined)[]> {
+  if (fixtures.length === 0) return [];
+  const rows = await db
+    .select({
+      id: matches.id,
+      externalId: matches.externalId,
+      homeTeamId: matches.homeTeamId,
+      awayTeamId: matches.awayTeamId,
+      kickoffUtc: matches.kickoffUtc,
+    })
+    .from(matches)
+    .where(
+      and(
+        inArray(matches.homeTeamId, [...new Set(fixtures.map((f) => f.homeTeamId))]),
+        inArray(matches.awayTeamId, [...new Set(fixtures.map((f) => f.awayTeamId))]),
+      ),
+    );
+  return fixtures.map((f) =>
+    rows.find(
+      (r) =>
+        r.homeTeamId === f.homeTeamId &&
+        r.awayTeamId === f.awayTeamId &&
+        Math.abs(r.kickoffUtc.getTime() - f.kickoffUtc.getTime()) <= SAME_FIXTURE_MS,
+    ),
+  );
+}
+
+/** Gives a stored match another provider's external id (the provider now reporting it). */
+export async function renameMatch(db: Db, id: number, externalId: string): Promise<void> {
+  await db.update(matches).set({ externalId }).where(eq(matches.id, id));
+}
+
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');
 

@@ -340,3 +340,10 @@ export const historyTransfers = pgTable(
   },
   (t) => [index('history_transfers_season_idx').on(t.season, t.window)],
 );
+
+/** Each upstream's counters as the scheduler's leader last saw them, for /api/status. */
+export const providerStatus = pgTable('provider_status', {
+  provider: text('provider').primaryKey(),
+  stats: jsonb('stats').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

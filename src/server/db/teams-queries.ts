@@ -109,3 +109,32 @@ export async function listClubs(
     };
   });
 }
+
+/** Every stored club with all its spellings, for matching an upstream's names to club keys. */
+export async function listKnownClubs(
+  db: Db,
+): Promise<
+  { key: string; name: string; shortName: string; leagueSlug: string; names: string[] }[]
+> {
+  const rows = await db
+    .select({
+      key: teams.key,
+      name: teams.name,
+      shortName: teams.shortName,
+      leagueSlug: leagues.slug,
+      aliases: teams.aliases,
+    })
+    .from(teams)
+    .innerJoin(leagues, eq(teams.leagueId, leagues.id));
+  return rows.map(({ aliases, ...row }) => {
+    const spellings = (aliases ?? null) as Partial<ClubInfo['aliases']> | null;
+    const names = [
+      row.name,
+      row.shortName,
+      spellings?.results ?? '',
+      ...(spellings?.understat ?? []),
+      ...(spellings?.transfermarkt ?? []),
+    ].filter((n) => n.trim() !== '');
+    return { ...row, names: [...new Set(names)] };
+  });
+}

@@ -15,7 +15,7 @@ const RESULT: RssSyncResponse = {
 
 function createNewsScheduler(clockSpeed: number) {
   const runDue = vi.fn(async () => RESULT);
-  const log = { info: vi.fn(), error: vi.fn() };
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const scheduler = createScheduler({
     // The news timer never touches the database itself.
     db: {} as Db,

@@ -1,18 +1,23 @@
 import { getStatusCode } from '../../domain/live-match.ts';
+import type { OddsPlan } from '../../domain/odds-budget.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import type { Db } from '../db/client.ts';
 import type { Forecaster } from '../predict/forecaster.ts';
 import type { FootballProvider } from '../providers/provider.ts';
 import type { NewsSync } from './news-sync.ts';
 import { runPredictUpcoming } from './predict-upcoming.ts';
-import { runSyncLeagueData, runSyncMatches } from './sync-provider.ts';
+import { runSyncLeagueData, runSyncMatches, type SyncFailure } from './sync-provider.ts';
 
 const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
 /** News feeds are looked at every 15 minutes; each feed's own state says whether it is due. */
 const NEWS_INTERVAL_MS = 15 * 60 * 1000;
 const MIN_DELAY_MS = 1000;
 
-type Log = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
 
 export type Scheduler = {
   /** Runs the first sync now and keeps polling until stopped. */
@@ -43,6 +48,13 @@ export function createScheduler(deps: {
   forecaster?: Forecaster;
   /** News ingestion; without it startNews() does nothing. */
   news?: Pick<NewsSync, 'runDue'>;
+  /**
+   * Odds on a credit budget: fetched on their own loop when the plan allows, not with the
+   * league data. Without it odds come with the league data.
+   */
+  odds?: { plan: () => OddsPlan };
+  /** Called after each sync, failed or not (status reporting). */
+  afterSync?: () => Promise<void>;
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -53,7 +65,48 @@ export function createScheduler(deps: {
   const written = new Map<string, string>();
   let newsTimer: NodeJS.Timeout | undefined;
   let newsRunning: Promise<void> | undefined;
+  let oddsTimer: NodeJS.Timeout | undefined;
+  let oddsRunning: Promise<void> | undefined;
+  const leagueKinds =
+    deps.odds === undefined ? undefined : (['standings', 'players', 'transfers'] as const);
 
+  const logFailures = (failures: SyncFailure[]) => {
+    for (const f of failures) {
+      const message = f.error instanceof Error ? f.error.message : String(f.error);
+      deps.log.warn(
+        { provider: deps.provider.name, kind: f.kind, league: f.league, err: message },
+        `${f.kind} of ${f.league} not updated; the stored data stays: ${message}`,
+      );
+    }
+  };
+
+  let leagueRunning: Promise<void> | undefined;
+
+  const reportStatus = () =>
+    deps.afterSync?.().catch((error: unknown) => {
+      deps.log.error({ err: error }, 'status report failed');
+    });
+
+  /** Tables, players and transfers (and odds without a budget), then predictions. */
+  const syncLeagues = async (now: Date) => {
+    const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone, written };
+    const { failures } = await runSyncLeagueData({
+      ...sync,
+      ...(leagueKinds === undefined ? {} : { kinds: leagueKinds }),
+    });
+    logFailures(failures);
+    if (deps.forecaster !== undefined) {
+      const made = await runPredictUpcoming({ ...sync, forecaster: deps.forecaster });
+      if (made > 0) deps.log.info({ predictions: made }, 'predictions written');
+    }
+    deps.onChange();
+    await reportStatus();
+  };
+
+  /**
+   * Polls today's matches. League data runs beside it when due (hourly, or when a match has
+   * just finished), so a slow or rate-limited league sync never delays the live scores.
+   */
   const tick = async () => {
     const now = deps.now();
     const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone, written };
@@ -61,14 +114,16 @@ export function createScheduler(deps: {
       const items = await runSyncMatches(sync);
       const finished = items.filter((m) => m.phase === 'finished').length;
       const leagueDue = now.getTime() - lastLeagueSyncMs >= LEAGUE_DATA_INTERVAL_MS;
-      if (leagueDue || finished !== finishedBefore) {
-        await runSyncLeagueData(sync);
+      if ((leagueDue || finished !== finishedBefore) && leagueRunning === undefined) {
         lastLeagueSyncMs = now.getTime();
         finishedBefore = finished;
-        if (deps.forecaster !== undefined) {
-          const made = await runPredictUpcoming({ ...sync, forecaster: deps.forecaster });
-          if (made > 0) deps.log.info({ predictions: made }, 'predictions written');
-        }
+        leagueRunning = syncLeagues(now)
+          .catch((error: unknown) => {
+            deps.log.error({ err: error, provider: deps.provider.name }, 'league data sync failed');
+          })
+          .finally(() => {
+            leagueRunning = undefined;
+          });
       }
       deps.onChange();
       const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));
@@ -80,6 +135,45 @@ export function createScheduler(deps: {
       );
       nextDelayMs = Math.max(MIN_DELAY_MS, 30_000 / deps.clockSpeed);
     }
+    await reportStatus();
+  };
+
+  const oddsTick = async (): Promise<number> => {
+    const plan = deps.odds?.plan();
+    if (plan === undefined) return Number.POSITIVE_INFINITY;
+    if (!plan.fetch) {
+      deps.log.info({ reason: plan.reason, nextInMs: plan.delayMs }, 'odds not fetched');
+      return plan.delayMs;
+    }
+    const now = deps.now();
+    const { failures } = await runSyncLeagueData({
+      db: deps.db,
+      provider: deps.provider,
+      now,
+      timeZone: deps.timeZone,
+      written,
+      kinds: ['odds'],
+    });
+    logFailures(failures);
+    deps.onChange();
+    await reportStatus();
+    return plan.delayMs;
+  };
+
+  const scheduleOdds = (delayMs: number) => {
+    if (stopped || deps.odds === undefined) return;
+    // setTimeout holds at most ~24.8 days; a plan never waits longer than a day.
+    oddsTimer = setTimeout(
+      () => {
+        oddsRunning = oddsTick()
+          .catch((error: unknown) => {
+            deps.log.error({ err: error }, 'odds sync failed');
+            return 30 * 60 * 1000;
+          })
+          .then((next) => scheduleOdds(Math.max(MIN_DELAY_MS, next / deps.clockSpeed)));
+      },
+      Math.min(delayMs, 2 ** 31 - 1),
+    );
   };
 
   const schedule = () => {
@@ -117,7 +211,10 @@ export function createScheduler(deps: {
     async start() {
       running = tick();
       await running;
+      // The first start waits for the league data too, so the site opens complete.
+      await leagueRunning;
       schedule();
+      scheduleOdds(0);
     },
     startNews() {
       if (newsTimer === undefined) scheduleNews(MIN_DELAY_MS);
@@ -126,7 +223,8 @@ export function createScheduler(deps: {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(newsTimer);
-      await Promise.all([running, newsRunning]);
+      clearTimeout(oddsTimer);
+      await Promise.all([running, newsRunning, oddsRunning, leagueRunning]);
     },
   };
 }

@@ -3,12 +3,24 @@ import { getZonedDayRange } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
 import { upsertMarkets } from '../db/markets-queries.ts';
-import { deleteMatchesNotIn, upsertMatches, type MatchInput } from '../db/matches-queries.ts';
+import {
+  deleteMatchesNotIn,
+  findMatchesByExternalIds,
+  findSameFixtures,
+  renameMatch,
+  upsertMatches,
+  type MatchInput,
+} from '../db/matches-queries.ts';
 import { replacePlayerStats } from '../db/player-stats-queries.ts';
 import { replaceStandings } from '../db/standings-queries.ts';
 import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
 import { replaceTransfers } from '../db/transfers-queries.ts';
-import type { FootballProvider, ProviderMatch } from '../providers/provider.ts';
+import type {
+  DataKind,
+  FootballProvider,
+  ProviderMatch,
+  ProviderTeam,
+} from '../providers/provider.ts';
 
 export type SyncDeps = {
   db: Db;
@@ -36,11 +48,28 @@ async function getLeagueIds(db: Db): Promise<Map<string, number>> {
   return new Map((await listLeagues(db)).map((l) => [l.slug, l.id]));
 }
 
+/** The teams that come with a provider's data, written before the rows that refer to them. */
+async function storeCarriedTeams(db: Db, teams: (ProviderTeam | undefined)[]): Promise<void> {
+  const byKey = new Map<string, ProviderTeam>();
+  for (const team of teams) if (team !== undefined) byKey.set(team.key, team);
+  await upsertTeams(db, [...byKey.values()]);
+}
+
+/**
+ * Writes matches and returns their row ids by external id. `authoritative`: the provider of
+ * today's matches, whose state overwrites what is stored and whose ids replace those other
+ * providers gave the same fixture; otherwise (odds) a fixture already stored is only looked up.
+ */
 async function storeMatches(
   db: Db,
   items: ProviderMatch[],
   now: Date,
+  mode: 'authoritative' | 'fill-in',
 ): Promise<Map<string, number>> {
+  await storeCarriedTeams(
+    db,
+    items.flatMap((m) => [m.home, m.away]),
+  );
   const leagueIds = await getLeagueIds(db);
   const teamIds = await getTeamIdsByKey(
     db,
@@ -66,6 +95,37 @@ async function storeMatches(
       htAwayScore: m.htAwayScore,
     });
   }
+  const known = new Map(
+    (
+      await findMatchesByExternalIds(
+        db,
+        rows.map((r) => r.externalId),
+      )
+    ).map((r) => [r.externalId, r.id]),
+  );
+  const unknown = rows.filter((r) => !known.has(r.externalId));
+  const same = await findSameFixtures(db, unknown);
+  const ids = new Map<string, number>();
+  const inserts: MatchInput[] = [];
+  for (const [index, row] of unknown.entries()) {
+    const stored = same[index];
+    if (stored === undefined || stored.externalId.startsWith(row.externalId.split(':')[0] + ':')) {
+      inserts.push(row);
+    } else if (mode === 'authoritative') {
+      await renameMatch(db, stored.id, row.externalId);
+      known.set(row.externalId, stored.id);
+    } else {
+      ids.set(row.externalId, stored.id);
+    }
+  }
+  if (mode === 'fill-in') {
+    for (const row of rows) {
+      const id = known.get(row.externalId);
+      if (id !== undefined) ids.set(row.externalId, id);
+    }
+    for (const [externalId, id] of await upsertMatches(db, inserts, now)) ids.set(externalId, id);
+    return ids;
+  }
   return upsertMatches(db, rows, now);
 }
 
@@ -74,9 +134,9 @@ export async function runSyncMatches(deps: SyncDeps): Promise<ProviderMatch[]> {
   const { startMs, endMs } = getZonedDayRange(deps.now.getTime(), deps.timeZone);
   const [from, to] = [new Date(startMs), new Date(endMs)];
   const items = await deps.provider.listMatches(from, to, deps.now);
-  await storeMatches(deps.db, items, deps.now);
+  await storeMatches(deps.db, items, deps.now, 'authoritative');
   await deleteMatchesNotIn(deps.db, {
-    idPrefix: `${deps.provider.name}:`,
+    idPrefix: deps.provider.matchIdPrefix ?? `${deps.provider.name}:`,
     from,
     to,
     keepExternalIds: items.map((m) => m.externalId),
@@ -84,76 +144,145 @@ export async function runSyncMatches(deps: SyncDeps): Promise<ProviderMatch[]> {
   return items;
 }
 
-/** Writes each league's teams, table, top players, upcoming odds and transfers. */
-export async function runSyncLeagueData(deps: SyncDeps): Promise<void> {
+export type SyncFailure = { kind: DataKind | 'teams'; league: string; error: unknown };
+
+/**
+ * Writes each league's teams, table, top players, upcoming odds and transfers (or the given
+ * kinds only). A kind that fails for one league is reported and leaves that league's stored
+ * data as it was; the other kinds and leagues still sync. Empty tables and player lists are
+ * not written over stored ones: an upstream that answers nothing has not lost the table.
+ */
+export async function runSyncLeagueData(
+  deps: SyncDeps & { kinds?: readonly DataKind[] },
+): Promise<{ failures: SyncFailure[] }> {
   const leagueIds = await getLeagueIds(deps.db);
+  const { db, provider, now } = deps;
+  const offered = new Set(
+    provider.offers ?? ['matches', 'standings', 'players', 'odds', 'transfers'],
+  );
+  const wanted = (kind: DataKind) =>
+    offered.has(kind) && (deps.kinds === undefined || deps.kinds.includes(kind));
+  const failures: SyncFailure[] = [];
+  const attempt = async (kind: SyncFailure['kind'], league: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      failures.push({ kind, league, error });
+    }
+  };
+
   for (const league of LEAGUES) {
     const leagueId = leagueIds.get(league.slug);
     if (leagueId === undefined) continue;
-    const { db, provider, now } = deps;
 
-    const teams = await provider.listTeams(league.slug);
-    await writeIfChanged(deps.written, `${league.slug}:teams`, teams, () => upsertTeams(db, teams));
-
-    const table = await provider.getStandings(league.slug, now);
-    const top = await provider.getTopPlayers(league.slug, now);
-    const odds = await provider.listOdds(league.slug, now);
-    const moves = await provider.listTransfers(league.slug, now);
-    const teamIds = await getTeamIdsByKey(db, [
-      ...table.map((r) => r.teamKey),
-      ...[...top.goals, ...top.assists].flatMap((p) => (p.teamKey === null ? [] : [p.teamKey])),
-      ...moves.map((t) => t.teamKey),
-    ]);
-
-    const standingRows = table.flatMap((row) => {
-      const teamId = teamIds.get(row.teamKey);
-      return teamId === undefined ? [] : [{ ...row, teamId }];
+    await attempt('teams', league.slug, async () => {
+      const teams = await provider.listTeams(league.slug);
+      await writeIfChanged(deps.written, `${league.slug}:teams`, teams, () =>
+        upsertTeams(db, teams),
+      );
     });
-    await writeIfChanged(deps.written, `${league.slug}:standings`, standingRows, () =>
-      replaceStandings(db, leagueId, standingRows, now),
-    );
-    const statRows = (['goals', 'assists'] as const).flatMap((kind) =>
-      top[kind].map((p, index) => ({
-        kind,
-        rank: index + 1,
-        playerId: p.playerId,
-        nick: p.nick,
-        imageUrl: p.imageUrl,
-        flag: p.flag,
-        teamId: p.teamKey === null ? null : (teamIds.get(p.teamKey) ?? null),
-        total: p.total,
-      })),
-    );
-    await writeIfChanged(deps.written, `${league.slug}:stats`, statRows, () =>
-      replacePlayerStats(db, leagueId, statRows, now),
-    );
 
-    const matchIds = await storeMatches(
-      db,
-      odds.map((o) => o.match),
-      now,
-    );
-    await upsertMarkets(
-      db,
-      odds.flatMap(({ match, event }) => {
-        const matchId = matchIds.get(match.externalId);
-        if (matchId === undefined) return [];
-        return (['h2h', 'totals'] as const).flatMap((type) => {
-          const bookmakers = event.bookmakers
-            .map((b) => ({ ...b, markets: b.markets.filter((m) => m.key === type) }))
-            .filter((b) => b.markets.length > 0);
-          return bookmakers.length === 0 ? [] : [{ matchId, type, data: { ...event, bookmakers } }];
+    if (wanted('standings')) {
+      await attempt('standings', league.slug, async () => {
+        const table = await provider.getStandings(league.slug, now);
+        if (table.length === 0) return;
+        await storeCarriedTeams(
+          db,
+          table.map((r) => r.team),
+        );
+        const teamIds = await getTeamIdsByKey(
+          db,
+          table.map((r) => r.teamKey),
+        );
+        const rows = table.flatMap(({ team: _team, ...row }) => {
+          const teamId = teamIds.get(row.teamKey);
+          return teamId === undefined ? [] : [{ ...row, teamId }];
         });
-      }),
-      now,
-    );
+        await writeIfChanged(deps.written, `${league.slug}:standings`, rows, () =>
+          replaceStandings(db, leagueId, rows, now),
+        );
+      });
+    }
 
-    const transferRows = moves.flatMap((t) => {
-      const teamId = teamIds.get(t.teamKey);
-      return teamId === undefined ? [] : [{ ...t, teamId }];
-    });
-    await writeIfChanged(deps.written, `${league.slug}:transfers`, transferRows, () =>
-      replaceTransfers(db, leagueId, transferRows, now),
-    );
+    if (wanted('players')) {
+      await attempt('players', league.slug, async () => {
+        const top = await provider.getTopPlayers(league.slug, now);
+        if (top.goals.length === 0 && top.assists.length === 0) return;
+        const players = [...top.goals, ...top.assists];
+        await storeCarriedTeams(
+          db,
+          players.map((p) => p.team),
+        );
+        const teamIds = await getTeamIdsByKey(
+          db,
+          players.flatMap((p) => (p.teamKey === null ? [] : [p.teamKey])),
+        );
+        const rows = (['goals', 'assists'] as const).flatMap((kind) =>
+          top[kind].map((p, index) => ({
+            kind,
+            rank: index + 1,
+            playerId: p.playerId,
+            nick: p.nick,
+            imageUrl: p.imageUrl,
+            flag: p.flag,
+            teamId: p.teamKey === null ? null : (teamIds.get(p.teamKey) ?? null),
+            total: p.total,
+          })),
+        );
+        await writeIfChanged(deps.written, `${league.slug}:stats`, rows, () =>
+          replacePlayerStats(db, leagueId, rows, now),
+        );
+      });
+    }
+
+    if (wanted('odds')) {
+      await attempt('odds', league.slug, async () => {
+        const odds = await provider.listOdds(league.slug, now);
+        const matchIds = await storeMatches(
+          db,
+          odds.map((o) => o.match),
+          now,
+          'fill-in',
+        );
+        await upsertMarkets(
+          db,
+          odds.flatMap(({ match, event }) => {
+            const matchId = matchIds.get(match.externalId);
+            if (matchId === undefined) return [];
+            return (['h2h', 'totals'] as const).flatMap((type) => {
+              const bookmakers = event.bookmakers
+                .map((b) => ({ ...b, markets: b.markets.filter((m) => m.key === type) }))
+                .filter((b) => b.markets.length > 0);
+              return bookmakers.length === 0
+                ? []
+                : [{ matchId, type, data: { ...event, bookmakers } }];
+            });
+          }),
+          now,
+        );
+      });
+    }
+
+    if (wanted('transfers')) {
+      await attempt('transfers', league.slug, async () => {
+        const moves = await provider.listTransfers(league.slug, now);
+        await storeCarriedTeams(
+          db,
+          moves.map((t) => t.team),
+        );
+        const teamIds = await getTeamIdsByKey(
+          db,
+          moves.map((t) => t.teamKey),
+        );
+        const rows = moves.flatMap(({ team: _team, ...t }) => {
+          const teamId = teamIds.get(t.teamKey);
+          return teamId === undefined ? [] : [{ ...t, teamId }];
+        });
+        await writeIfChanged(deps.written, `${league.slug}:transfers`, rows, () =>
+          replaceTransfers(db, leagueId, rows, now),
+        );
+      });
+    }
   }
+  return { failures };
 }

@@ -25,10 +25,14 @@ export type ProviderMatch = {
   awayScore: number | null;
   htHomeScore: number | null;
   htAwayScore: number | null;
+  /** The clubs as the provider names them, for providers that learn clubs with their data. */
+  home?: ProviderTeam;
+  away?: ProviderTeam;
 };
 
 export type ProviderStanding = {
   teamKey: string;
+  team?: ProviderTeam;
   pos: number;
   wins: number;
   draws: number;
@@ -44,6 +48,7 @@ export type ProviderPlayerStat = {
   imageUrl: string | null;
   flag: string;
   teamKey: string | null;
+  team?: ProviderTeam;
   total: number;
 };
 
@@ -51,6 +56,7 @@ export type ProviderOdds = { match: ProviderMatch; event: OddsEvent };
 
 export type ProviderTransfer = {
   teamKey: string;
+  team?: ProviderTeam;
   direction: 'in' | 'out';
   playerId: string;
   playerName: string;
@@ -82,8 +88,14 @@ export type ForecastRecord = {
  * live adapters implement it over upstream APIs. Providers never touch the database: the
  * scheduler's jobs write what they return.
  */
+export type DataKind = 'matches' | 'standings' | 'players' | 'odds' | 'transfers';
+
 export type FootballProvider = {
   name: string;
+  /** Prefix of the external ids of the matches listMatches returns; `<name>:` when absent. */
+  matchIdPrefix?: string;
+  /** The kinds this provider gives; absent means all. Kinds it lacks are never synced. */
+  offers?: readonly DataKind[];
   listTeams: (leagueSlug: string) => Promise<ProviderTeam[]>;
   /** Matches kicking off in [from, to). */
   listMatches: (from: Date, to: Date, now: Date) => Promise<ProviderMatch[]>;

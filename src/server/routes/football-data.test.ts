@@ -326,6 +326,7 @@ describe('GET /api/matches/today', () => {
       // Playing, then to come, then finished, then the rest (half-time).
       matches: [boardItems.live, boardItems.scheduled, boardItems.finished, boardItems.halftime],
       updated_at: '2026-11-21T15:29:30.000Z',
+      stale: false,
     });
   });
 
@@ -339,6 +340,7 @@ describe('GET /api/matches/today', () => {
     expect(response.json()).toEqual({
       matches: [boardItems.live, boardItems.halftime],
       updated_at: '2026-11-21T15:29:30.000Z',
+      stale: false,
     });
   });
 
@@ -349,7 +351,7 @@ describe('GET /api/matches/today', () => {
 
   it('answers an empty board with no update time for a league without matches today', async () => {
     const response = await get('/api/matches/today?league=bundesliga');
-    expect(response.json()).toEqual({ matches: [], updated_at: null });
+    expect(response.json()).toEqual({ matches: [], updated_at: null, stale: false });
   });
 
   it('answers 404 for an unknown league', async () => {

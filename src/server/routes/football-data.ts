@@ -5,6 +5,7 @@ import { sortLiveMatches } from '../../domain/board.ts';
 import type { League } from '../../domain/league.ts';
 import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
 import type { MarketKey } from '../../domain/odds.ts';
+import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';
 import {
   collectRumours,
@@ -51,6 +52,15 @@ export function toLiveMatch(row: MatchRow, timeZone: string): LiveMatch {
   };
 }
 
+/**
+ * Whether the scores are older than the polling rule allows: two missed polls and half a
+ * minute of grace. The upstream may be down; the last good data is still served, with its age.
+ */
+export function isStale(updatedMs: number, nowMs: number, statuses: number[]): boolean {
+  if (updatedMs === 0) return false;
+  return nowMs - updatedMs > 2 * getRefreshIntervalMs(statuses) + 30_000;
+}
+
 /** The queries behind the data API, shared by the REST routes and the function aliases. */
 export function createFootballData(deps: FootballDataDeps) {
   const { db, cache } = deps;
@@ -66,12 +76,15 @@ export function createFootballData(deps: FootballDataDeps) {
           league === undefined ? undefined : [league.id],
         );
         const updated = rows.reduce((max, r) => Math.max(max, r.updatedAt.getTime()), 0);
+        const matches = rows.map((r) => toLiveMatch(r, deps.timeZone));
         return {
-          matches: sortLiveMatches(
-            rows.map((r) => toLiveMatch(r, deps.timeZone)),
-            deps.now().getTime(),
-          ),
+          matches: sortLiveMatches(matches, deps.now().getTime()),
           updated_at: updated === 0 ? null : new Date(updated).toISOString(),
+          stale: isStale(
+            updated,
+            deps.now().getTime(),
+            matches.map((m) => m.status),
+          ),
         };
       });
     },

@@ -19,7 +19,7 @@ export function sessionRoutes(deps: {
   return async function (app: FastifyInstance) {
     app.post('/api/session', async (request, reply) => {
       const now = deps.now();
-      const wait = deps.throttle.retryAfter(request.ip, now);
+      const wait = await deps.throttle.retryAfter(request.ip, now);
       if (wait > 0) {
         throw new HttpError(429, 'Too many attempts. Please wait and try again.', {
           'retry-after': String(wait),
@@ -27,7 +27,7 @@ export function sessionRoutes(deps: {
       }
       const { password } = parseInput(LoginBody, request.body ?? {}, 'body');
       if (!equalsConstantTime(password, deps.sitePassword)) {
-        deps.throttle.recordFailure(request.ip, now);
+        await deps.throttle.recordFailure(request.ip, now);
         request.log.info({ ip: request.ip }, 'wrong site password');
         throw new HttpError(401, WRONG_PASSWORD);
       }
