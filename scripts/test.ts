@@ -36,9 +36,9 @@ function ensureChromium() {
   process.exit(1);
 }
 
-function postgresAnswers(): Promise<boolean> {
+function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 });
+    const socket = net.connect({ host: '127.0.0.1', port, timeout: 1000 });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -64,12 +64,24 @@ run('unit and integration tests (PGlite)', 'vitest', [
   '--project',
   'web',
 ]);
-if (await postgresAnswers()) {
+const postgres = await answers(5432);
+if (postgres) {
   run('server tests on Postgres (127.0.0.1:5432)', 'vitest', ['run', '--project', 'server'], {
     TEST_DATABASE: 'postgres',
   });
 } else {
   process.stdout.write('\nNo Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.\n');
+}
+if (postgres && (await answers(6379))) {
+  run('several instances on Postgres and Redis (127.0.0.1:6379)', 'vitest', [
+    'run',
+    '--project',
+    'cluster',
+  ]);
+} else {
+  process.stdout.write(
+    '\nPostgres or Redis (127.0.0.1:6379) does not answer: the several-instance tests are skipped.\n',
+  );
 }
 run('front-end build', 'vite', ['build', '--logLevel', 'warn']);
 run('browser tests', 'vitest', ['run', '--project', 'e2e'], { CHROME_PATH: chromePath });

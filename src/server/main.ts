@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -65,7 +65,14 @@ function formatSeason(season: string): string {
   return `${season.slice(0, 4)}-${season.slice(7, 9)}`;
 }
 
-const REDIS_PREFIX = 'touchline:';
+/**
+ * Keys in Redis are named after the database the instances share, so two sites on one Redis
+ * never read each other's cache.
+ */
+function getRedisPrefix(config: Config): string {
+  const site = config.databaseUrl ?? config.dataDir;
+  return `touchline:${createHash('sha256').update(site).digest('hex').slice(0, 12)}:`;
+}
 const LOGIN_LIMIT = { limit: 5, windowMs: 60_000 };
 
 async function createProvider(
@@ -152,6 +159,7 @@ async function main() {
     pinnedNow === undefined
       ? new Date()
       : new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
+  const redisPrefix = getRedisPrefix(config);
   const redisError = (error: unknown) =>
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'redis: failed');
   const cache = createResponseCache({
@@ -159,14 +167,14 @@ async function main() {
     ...(redis === undefined
       ? {}
       : {
-          shared: { redis: redis.main, prefix: REDIS_PREFIX, ttlMs: 15_000, onError: redisError },
+          shared: { redis: redis.main, prefix: redisPrefix, ttlMs: 15_000, onError: redisError },
         }),
   });
   const invalidation = createInvalidation({
     cache,
     ...(redis === undefined
       ? {}
-      : { redis: { publisher: redis.main, subscriber: redis.sub, prefix: REDIS_PREFIX } }),
+      : { redis: { publisher: redis.main, subscriber: redis.sub, prefix: redisPrefix } }),
     log: logger,
   });
   await invalidation.start();
@@ -176,7 +184,7 @@ async function main() {
       ? localThrottle
       : createRedisLoginThrottle({
           redis: redis.main,
-          prefix: REDIS_PREFIX,
+          prefix: redisPrefix,
           ...LOGIN_LIMIT,
           fallback: localThrottle,
           onError: redisError,
