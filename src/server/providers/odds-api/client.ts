@@ -45,11 +45,6 @@ export function readOddsQuota(headers: Headers): (Quota & { last: number | null 
   return quota.remaining === null && quota.used === null && quota.last === null ? undefined : quota;
 }
 
-/** Marks an error answer that must not be retried, rewritten by `createGuardedFetch`. */
-const HELD_ERROR = '__oddsApiHeldError';
-
-type HeldError = { status: number; code: string; message: string };
-
 /** Error codes whose HTTP status alone would be mapped wrongly by the shared client. */
 function findHeldKind(code: string): 'quota' | 'plan' | undefined {
   if (code === 'OUT_OF_USAGE_CREDITS') return 'quota';
@@ -94,11 +89,9 @@ function copyHeaders(headers: Headers): Headers {
 }
 
 /**
- * Wraps fetch for the shared client, which maps errors by HTTP status only and retries every
- * 429. It (1) removes the api key from any error text, since the key travels in the query;
- * (2) shortens `{message, error_code}` error bodies to "CODE: message"; (3) turns an
- * out-of-credits (or plan) answer, whatever its status, into a 200 carrying a marker that
- * `inspectBody` raises as a non-retryable error, because retrying it only burns time.
+ * Wraps fetch for the shared client: it (1) removes the api key from any error text, since the
+ * key travels in the query; (2) shortens `{message, error_code}` error bodies to
+ * "CODE: message", which `inspectOddsError` then reads.
  */
 function createGuardedFetch(apiKey: string, baseFetch: typeof fetch): typeof fetch {
   const secrets = [...new Set([apiKey, encodeURIComponent(apiKey)])];
@@ -114,15 +107,6 @@ function createGuardedFetch(apiKey: string, baseFetch: typeof fetch): typeof fet
     }
     const parsed = readErrorBody(text);
     const headers = copyHeaders(response.headers);
-    if (parsed !== undefined && findHeldKind(parsed.code) !== undefined) {
-      const held: HeldError = {
-        status: response.status,
-        code: parsed.code,
-        message: redactText(parsed.message, secrets),
-      };
-      headers.set('content-type', 'application/json');
-      return new Response(JSON.stringify({ [HELD_ERROR]: held }), { status: 200, headers });
-    }
     const detail =
       parsed === undefined
         ? text
@@ -135,17 +119,22 @@ function createGuardedFetch(apiKey: string, baseFetch: typeof fetch): typeof fet
   };
 }
 
+/**
+ * An out-of-credits (or plan) answer, whatever its status (401 or 429), is not retried:
+ * retrying only burns time. Other errors fall back to their HTTP status.
+ */
+function inspectOddsError(status: number, text: string): UpstreamError | undefined {
+  const code = /^([A-Z_]+)(?::|$)/.exec(text.trim())?.[1];
+  const kind = code === undefined ? undefined : findHeldKind(code);
+  return kind === undefined
+    ? undefined
+    : new UpstreamError(PROVIDER, kind, `HTTP ${status}: ${text.trim().slice(0, 200)}`, {
+        status,
+      });
+}
+
 function inspectOddsBody(body: unknown): UpstreamError | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const held = (body as Record<string, unknown>)[HELD_ERROR] as HeldError | undefined;
-  if (held !== undefined) {
-    return new UpstreamError(
-      PROVIDER,
-      findHeldKind(held.code) ?? 'bad-request',
-      `HTTP ${held.status}: ${held.code}${held.message === '' ? '' : `: ${held.message}`}`,
-      { status: held.status },
-    );
-  }
   // Not seen on this API, but an error object in a 200 must not pass as data.
   const { error_code: code, message } = body as Record<string, unknown>;
   if (typeof code === 'string') {
@@ -181,6 +170,7 @@ export function createOddsApiSource(
     // Node's fetch already asks for gzip (the provider wants it) and inflates the answer.
     fetch: createGuardedFetch(options.apiKey, options.fetch ?? fetch),
     inspectBody: inspectOddsBody,
+    inspectError: inspectOddsError,
     readQuota: readOddsQuota,
     // The provider asks for a pause of a couple of seconds after a 429.
     baseDelayMs: 2000,
