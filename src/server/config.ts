@@ -266,7 +266,12 @@ function pickLiveSources(
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') return `must be a ${issue.expected}`;
+  // A schema's own message (e.g. .int('must be a whole number')) says it better than the type.
+  if (issue.code === 'invalid_type') {
+    return issue.message.startsWith('Invalid input')
+      ? `must be a ${issue.expected}`
+      : issue.message;
+  }
   if (issue.code === 'invalid_value') {
     return `must be one of ${issue.values.map((v) => String(v)).join(', ')}`;
   }

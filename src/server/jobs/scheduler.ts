@@ -70,11 +70,17 @@ export function createScheduler(deps: {
   const leagueKinds =
     deps.odds === undefined ? undefined : (['standings', 'players', 'transfers'] as const);
 
+  /** The upstream that failed (an UpstreamError names it), else the provider. */
+  const providerOf = (error: unknown): string => {
+    const named = (error as { provider?: unknown } | null)?.provider;
+    return typeof named === 'string' ? named : deps.provider.name;
+  };
+
   const logFailures = (failures: SyncFailure[]) => {
     for (const f of failures) {
       const message = f.error instanceof Error ? f.error.message : String(f.error);
       deps.log.warn(
-        { provider: deps.provider.name, kind: f.kind, league: f.league, err: message },
+        { provider: providerOf(f.error), kind: f.kind, league: f.league, err: message },
         `${f.kind} of ${f.league} not updated; the stored data stays: ${message}`,
       );
     }
@@ -129,10 +135,7 @@ export function createScheduler(deps: {
       const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));
       nextDelayMs = Math.max(MIN_DELAY_MS, interval / deps.clockSpeed);
     } catch (error) {
-      deps.log.error(
-        { err: error, provider: deps.provider.name },
-        `${deps.provider.name}: sync failed`,
-      );
+      deps.log.error({ err: error, provider: providerOf(error) }, `matches sync failed`);
       nextDelayMs = Math.max(MIN_DELAY_MS, 30_000 / deps.clockSpeed);
     }
     await reportStatus();

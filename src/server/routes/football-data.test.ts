@@ -8,6 +8,7 @@ import {
 } from '../../../tests/helpers/fake-provider.ts';
 import { rssFeed } from '../../../tests/helpers/feed-server.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { MatchStatus } from '../../domain/live-match.ts';
 import { replaceFeedSources } from '../db/feed-sources-queries.ts';
 import { createNewsArticles } from '../db/news-articles-queries.ts';
 import { newsArticles } from '../db/schema.ts';
@@ -15,6 +16,7 @@ import { getTeamIdsByKey } from '../db/teams-queries.ts';
 import { createResponseCache } from '../http/response-cache.ts';
 import { createNewsSync } from '../jobs/news-sync.ts';
 import { runSyncLeagueData, runSyncMatches } from '../jobs/sync-provider.ts';
+import { isStale } from './football-data.ts';
 
 // The test app's clock: 17:30 on Saturday 21 November 2026 in Johannesburg (GMT+2), whose day
 // runs from 2026-11-20T22:00Z to 2026-11-21T22:00Z. The provider was last synced a little earlier.
@@ -1068,5 +1070,31 @@ describe('rumours in GET /api/transfers', () => {
       }),
       rumour(kane, 'Harry Kane'),
     ]);
+  });
+});
+
+describe('isStale', () => {
+  const NOW_MS = Date.parse('2026-11-21T15:30:00Z');
+  const { scheduled, live, halfTime, finished, extraTime } = MatchStatus;
+  const secondsAgo = (s: number) => NOW_MS - s * 1000;
+
+  it.each([
+    ['a live match, polled 89 s ago', secondsAgo(89), [live, scheduled], false],
+    ['a live match, polled 90 s ago', secondsAgo(90), [live], false],
+    ['a live match, polled 91 s ago', secondsAgo(91), [finished, live], true],
+    ['extra time, polled 2 min ago', secondsAgo(120), [extraTime], true],
+    ['half-time, polled 4.5 min ago', secondsAgo(270), [halfTime], false],
+    ['half-time, polled 4.6 min ago', secondsAgo(276), [halfTime], true],
+    ['no match playing, polled 10 min ago', secondsAgo(600), [scheduled, finished], false],
+    ['no match playing, polled 10.5 min ago', secondsAgo(630), [scheduled], false],
+    ['no match playing, polled 10.5 min and 1 s ago', secondsAgo(631), [finished], true],
+    ['no matches today, polled an hour ago', secondsAgo(3600), [], true],
+  ])('with %s: %s', (_, updatedMs, statuses, stale) => {
+    expect(isStale(updatedMs, NOW_MS, statuses)).toBe(stale);
+  });
+
+  it('is never stale without any data', () => {
+    expect(isStale(0, NOW_MS, [])).toBe(false);
+    expect(isStale(0, NOW_MS, [live])).toBe(false);
   });
 });

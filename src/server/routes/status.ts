@@ -18,6 +18,9 @@ export type StatusDeps = {
 
 const seconds = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso) / 1000);
 const BREAKER_STATES = ['closed', 'half-open', 'open'] as const;
+/** The stored count is of the day it was reported; none of those calls were made today. */
+const callsToday = (s: ProviderStatusStats, now: Date) =>
+  s.day === now.toISOString().slice(0, 10) ? s.callsToday : 0;
 
 /** The /metrics registry: this process's own metrics, and the upstreams' as stored. */
 function createMetrics(deps: StatusDeps) {
@@ -38,10 +41,8 @@ function createMetrics(deps: StatusDeps) {
         }
       },
     });
-  gauge(
-    'touchline_upstream_calls_today',
-    'HTTP requests sent to the upstream this UTC day.',
-    (s) => s.callsToday,
+  gauge('touchline_upstream_calls_today', 'HTTP requests sent to the upstream this UTC day.', (s) =>
+    callsToday(s, deps.now()),
   );
   gauge(
     'touchline_upstream_requests',
@@ -135,7 +136,7 @@ export function statusRoutes(deps: StatusDeps) {
           last_success_at: s.lastSuccessAt,
           last_error_at: s.lastErrorAt,
           last_error: s.lastError,
-          calls_today: s.day === deps.now().toISOString().slice(0, 10) ? s.callsToday : 0,
+          calls_today: callsToday(s, deps.now()),
           credits_left: s.creditsLeft,
           breaker: s.breaker,
           requests: s.requests,
