@@ -1,33 +1,80 @@
-// Benchmarks of Touchline on this machine, each next to a baseline measured in the same run.
-// Run with `npm run bench`; it builds the front end, then starts its own servers on ephemeral
-// ports and stops them.
+// Benchmarks of Touchline on this machine, each next to a baseline measured in the same run. Each
+// part starts its own servers on ephemeral ports and stops them.
+//
+//   npm run bench                        the quick parts: size, load and news (about 4 minutes)
+//   npm run bench -- --only load,soak    only the parts named, comma-separated, in this order:
+//     size  builds the front end (dist/) and weighs the home page's first-load JavaScript
+//     load  autocannon, 100 connections, 20 s each, on GET /api/matches/today, /api/news and
+//           /api/odds of the real server process (logged in), each right after a bare Fastify
+//           route in its own process sending the very same body and headers: requests/s, p50,
+//           p99 and errors (non-2xx + connection errors, timeouts included) and the ratios
+//     news  one news sync: 20 feeds of 50 items from loopback into a fresh database
+//     soak  5 minutes at a steady 300 requests/s on /api/matches/today; the server process's
+//           resident memory (VmRSS) after warm-up, at the end, and its growth. Not in the
+//           default run, as it takes 6 minutes: ask for it with --only soak
+//   BENCH_SECONDS=5   shortens each load run (default 20)
+//   SOAK_SECONDS=60   shortens the soak (default 300)
+//
+// Every request comes from this one address, so the servers run with RATE_LIMIT_PER_MINUTE=0
+// (the rate limit off); the run says so. The load generator shares the machine's cores with the
+// servers: compare the ratios, not the absolute figures.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 
-import { startServer } from '../tests/helpers/e2e-server.ts';
+import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
 import { benchNewsSync } from './bench/news-sync.ts';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
+const PARTS = ['size', 'load', 'news', 'soak'] as const;
+type Part = (typeof PARTS)[number];
+const DEFAULT_PARTS: Part[] = ['size', 'load', 'news'];
 
-type Result = { rps: number; p99: number; errors: number; non2xx: number };
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 20);
+const SOAK_S = Number(process.env.SOAK_SECONDS ?? 300);
+const CONNECTIONS = 100;
+const SOAK_RATE = 300;
+const ENDPOINTS = ['/api/matches/today', '/api/news', '/api/odds'];
+const TARGET = { path: '/api/matches/today', rps: 5000, p99Ms: 50, ratio: 0.5 };
+const SOAK_TARGET_MB = 50;
+const SERVER_ENV = { NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' };
+
+type Result = { 'req/s': number; 'p50 ms': number; 'p99 ms': number; errors: number };
+
+function readParts(): Part[] {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  if (values.only === undefined) return DEFAULT_PARTS;
+  const asked = values.only.split(',').map((p) => p.trim());
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) {
+    throw new Error(`unknown part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}`);
+  }
+  return PARTS.filter((p) => asked.includes(p));
+}
 
 async function load(
   url: string,
   headers: Record<string, string>,
-  duration = DURATION_S,
+  options: { duration?: number; connections?: number; overallRate?: number } = {},
 ): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const result = await autocannon({
+    url,
+    headers,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.duration ?? DURATION_S,
+    ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
+  });
   return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    // autocannon counts timeouts among its errors.
+    errors: result.non2xx + result.errors,
   };
 }
 
@@ -48,91 +95,193 @@ async function startBare(
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-async function benchMatchesToday() {
-  const server = await startServer({ NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error' });
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-'));
-  try {
-    const login = await fetch(`${server.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'kickoff' }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const headers = { cookie };
-    // Let start-up work finish first (model training, the first news sync), as on a running site.
-    for (let i = 0; i < 60; i++) {
-      const [predictions, news] = await Promise.all(
-        ['/api/predictions?limit=1', '/api/news?page_size=1'].map(
-          async (p) =>
-            (await (await fetch(`${server.url}${p}`, { headers })).json()) as Record<
-              string,
-              unknown[]
-            >,
-        ),
-      );
-      if ((predictions?.predictions?.length ?? 0) > 0 && (news?.items?.length ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const sample = await fetch(`${server.url}/api/matches/today`, { headers });
-    const body = await sample.text();
-    const bodyFile = path.join(dir, 'body.json');
-    await writeFile(bodyFile, body);
-    // The baseline sends the very same response: body and headers (but those of the connection).
-    const sent = Object.fromEntries(
-      [...sample.headers].filter(
-        ([name]) =>
-          !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(
-            name,
-          ),
+/** Starts the real server with the rate limit off, logs in, and waits for start-up work. */
+async function startLoggedIn(): Promise<{
+  server: RunningServer;
+  headers: Record<string, string>;
+}> {
+  const server = await startServer(SERVER_ENV);
+  console.log(
+    '\nrate limit: OFF for this run (RATE_LIMIT_PER_MINUTE=0): every request comes from one address',
+  );
+  const login = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: 'kickoff' }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const headers = { cookie };
+  // Let start-up work finish first (model training, the first news sync), as on a running site.
+  for (let i = 0; i < 60; i++) {
+    const [predictions, news] = await Promise.all(
+      ['/api/predictions?limit=1', '/api/news?page_size=1'].map(
+        async (p) =>
+          (await (await fetch(`${server.url}${p}`, { headers })).json()) as Record<
+            string,
+            unknown[]
+          >,
       ),
     );
-    const headersFile = path.join(dir, 'headers.json');
-    await writeFile(headersFile, JSON.stringify(sent));
-    const emptyFile = path.join(dir, 'no-headers.json');
-    await writeFile(emptyFile, '{}');
-    const bare = await startBare(bodyFile, headersFile);
-    const bareBody = await startBare(bodyFile, emptyFile);
-    try {
-      // Warm everything up first (JIT, caches), then measure one after the other.
-      for (const url of [
-        `${bare.url}/bare`,
-        `${bareBody.url}/bare`,
-        `${server.url}/api/matches/today`,
-      ]) {
-        await load(url, headers, 3);
-      }
-      const baseline = await load(`${bare.url}/bare`, {});
-      const bodyOnly = await load(`${bareBody.url}/bare`, {});
-      const touchline = await load(`${server.url}/api/matches/today`, headers);
-      const matches = (JSON.parse(body) as { matches: unknown[] }).matches.length;
-      console.log(
-        `\nGET /api/matches/today (${matches} matches, ${body.length} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each`,
-      );
-      console.table({
-        'bare Fastify route, same body and headers': baseline,
-        'bare Fastify route, same body only': bodyOnly,
-        'Touchline /api/matches/today': touchline,
+    if ((predictions?.predictions?.length ?? 0) > 0 && (news?.items?.length ?? 0) > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return { server, headers };
+}
+
+/** A bare route answering what Touchline answers at `url` now: body and headers (not those of the connection). */
+async function startBareCopy(
+  url: string,
+  headers: Record<string, string>,
+  dir: string,
+  name: string,
+  options: { withHeaders: boolean },
+): Promise<{ url: string; bytes: number; stop: () => void }> {
+  const sample = await fetch(url, { headers });
+  if (!sample.ok) throw new Error(`${url}: ${sample.status}`);
+  const body = await sample.text();
+  const bodyFile = path.join(dir, `${name}.body`);
+  await writeFile(bodyFile, body);
+  const sent = options.withHeaders
+    ? Object.fromEntries(
+        [...sample.headers].filter(
+          ([header]) =>
+            !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(
+              header,
+            ),
+        ),
+      )
+    : {};
+  const headersFile = path.join(dir, `${name}.headers.json`);
+  await writeFile(headersFile, JSON.stringify(sent));
+  const bare = await startBare(bodyFile, headersFile);
+  return { url: `${bare.url}/bare`, bytes: Buffer.byteLength(body), stop: bare.stop };
+}
+
+async function benchLoad() {
+  const { server, headers } = await startLoggedIn();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-'));
+  const bares: { stop: () => void }[] = [];
+  try {
+    const copies = [];
+    for (const [i, endpoint] of ENDPOINTS.entries()) {
+      const copy = await startBareCopy(`${server.url}${endpoint}`, headers, dir, `e${i}`, {
+        withHeaders: true,
       });
-      const ratio = touchline.rps / baseline.rps;
+      bares.push(copy);
+      copies.push({ endpoint, copy });
+    }
+    const bodyOnly = await startBareCopy(`${server.url}${TARGET.path}`, headers, dir, 'plain', {
+      withHeaders: false,
+    });
+    bares.push(bodyOnly);
+
+    // Warm everything up first (JIT, caches), then measure each endpoint right after its baseline.
+    for (const { endpoint, copy } of copies) {
+      await load(copy.url, {}, { duration: 3 });
+      await load(`${server.url}${endpoint}`, headers, { duration: 3 });
+    }
+    await load(bodyOnly.url, {}, { duration: 3 });
+
+    const rows: Record<string, Result & { bytes: number }> = {};
+    const ratios: { endpoint: string; ratio: number; touchline: Result }[] = [];
+    for (const { endpoint, copy } of copies) {
+      const baseline = await load(copy.url, {});
+      const touchline = await load(`${server.url}${endpoint}`, headers);
+      rows[`bare route, same response as ${endpoint}`] = { ...baseline, bytes: copy.bytes };
+      rows[`Touchline ${endpoint}`] = { ...touchline, bytes: copy.bytes };
+      ratios.push({ endpoint, ratio: touchline['req/s'] / baseline['req/s'], touchline });
+    }
+    const plain = await load(bodyOnly.url, {});
+    rows[`bare route, ${TARGET.path} body without its headers`] = {
+      ...plain,
+      bytes: bodyOnly.bytes,
+    };
+
+    console.log(
+      `\nGET with the session cookie, ${CONNECTIONS} connections, ${DURATION_S} s each; errors = non-2xx + connection errors and timeouts`,
+    );
+    console.table(rows);
+    for (const { endpoint, ratio } of ratios) {
+      console.log(`${endpoint}: ${ratio.toFixed(2)} of the bare route's requests/s`);
+    }
+    const target = ratios.find((r) => r.endpoint === TARGET.path);
+    if (target !== undefined) {
+      const t = target.touchline;
+      const met =
+        t['req/s'] >= TARGET.rps && t['p99 ms'] < TARGET.p99Ms && t.errors === 0 ? 'MET' : 'MISSED';
       console.log(
-        `ratio to the same response: ${ratio.toFixed(2)} (target at least 0.50) ${ratio >= 0.5 ? 'MET' : 'MISSED'}`,
+        `${TARGET.path}: ${t['req/s']} req/s, p99 ${t['p99 ms']} ms, ${t.errors} errors ` +
+          `(target at least ${TARGET.rps} req/s, p99 under ${TARGET.p99Ms} ms, no errors) ${met}`,
       );
       console.log(
-        `ratio to the same body without Touchline's headers: ${(touchline.rps / bodyOnly.rps).toFixed(2)}`,
+        `${TARGET.path}: ratio to the same response ${target.ratio.toFixed(2)} (target at least ${TARGET.ratio.toFixed(2)}) ${target.ratio >= TARGET.ratio ? 'MET' : 'MISSED'}; ` +
+          `to the same body without Touchline's headers ${(t['req/s'] / plain['req/s']).toFixed(2)}`,
       );
-    } finally {
-      bare.stop();
-      bareBody.stop();
     }
   } finally {
+    for (const bare of bares) bare.stop();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-// The servers serve dist/: build it first, and weigh what a first visit to the home page loads.
-await buildFrontEnd();
-await reportFirstLoadJs();
-await benchMatchesToday();
-await benchNewsSync();
+/** The resident memory of a process, from /proc/<pid>/status (VmRSS), in bytes. */
+async function readRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
+
+async function benchSoak() {
+  const { server, headers } = await startLoggedIn();
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  try {
+    const url = `${server.url}${TARGET.path}`;
+    // Warm up at the soak's own rate, so the heap has grown to its working size.
+    await load(url, headers, { duration: 20, connections: 10, overallRate: SOAK_RATE });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const start = await readRss(server.pid);
+    let peak = start;
+    const sampler = setInterval(() => {
+      void readRss(server.pid).then((rss) => (peak = Math.max(peak, rss)));
+    }, 5000);
+    const result = await load(url, headers, {
+      duration: SOAK_S,
+      connections: 10,
+      overallRate: SOAK_RATE,
+    });
+    clearInterval(sampler);
+    const end = await readRss(server.pid);
+    peak = Math.max(peak, end);
+    const growth = end - start;
+    console.log(
+      `\nsoak: GET ${TARGET.path}, ${SOAK_RATE} req/s for ${SOAK_S} s (10 connections): ` +
+        `${result['req/s']} req/s, p50 ${result['p50 ms']} ms, p99 ${result['p99 ms']} ms, ${result.errors} errors`,
+    );
+    console.log(
+      `server RSS (VmRSS of pid ${server.pid}): ${mb(start)} MB after warm-up, ${mb(end)} MB at the end, ` +
+        `peak ${mb(peak)} MB; growth ${mb(growth)} MB (target under ${SOAK_TARGET_MB} MB) ` +
+        `${growth < SOAK_TARGET_MB * 1024 * 1024 ? 'MET' : 'MISSED'}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+const parts = readParts();
+console.log(`bench parts: ${parts.join(', ')}`);
+// The servers serve dist/: build it first (the size part weighs what it built).
+if (parts.includes('size')) {
+  await buildFrontEnd();
+  await reportFirstLoadJs();
+} else if (
+  (parts.includes('load') || parts.includes('soak')) &&
+  !existsSync(new URL('../dist/index.html', import.meta.url))
+) {
+  await buildFrontEnd();
+}
+if (parts.includes('load')) await benchLoad();
+if (parts.includes('news')) await benchNewsSync();
+if (parts.includes('soak')) await benchSoak();

@@ -1,12 +1,16 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 
 import type { Db } from './db/client.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { handleError } from './http/errors.ts';
 import { createGateHook, refuseCrossOrigin } from './http/gate.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
+import { registerOverloadGuard, type OverloadLimits } from './http/overload.ts';
+import { registerRateLimit, type RateLimitOptions } from './http/rate-limit.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { createSessionSigner } from './http/session-token.ts';
@@ -40,6 +44,10 @@ export type AppDeps = {
   meta: SiteMeta;
   logger?: FastifyBaseLogger | false;
   throttle?: LoginThrottle;
+  /** Holds a slowed-down login attempt (default: a timer). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Told of every route as it is registered (tests list them all). */
+  onRoute?: (route: RouteOptions) => void;
   /** Trust X-Forwarded-* from a proxy in front (for the client address and https). */
   trustProxy?: boolean;
   /** When set, admin actions (the news sync) need it. */
@@ -49,6 +57,15 @@ export type AppDeps = {
   dataSource?: 'replay' | 'live';
   /** Whether this instance runs the scheduler now (for /api/status and /metrics). */
   isLeader?: () => boolean;
+  /**
+   * When the process counts as overloaded (503 + Retry-After), over DEFAULT_OVERLOAD_LIMITS;
+   * absent, no guard (tests on a busy machine must not get 503s for a slow event loop).
+   */
+  overload?: Partial<OverloadLimits>;
+  /** Requests per minute per client address on the data routes (429 + Retry-After); off if unset. */
+  rateLimit?: RateLimitOptions;
+  /** PEM certificate and key: the server speaks HTTPS instead of HTTP. */
+  https?: { cert: string; key: string };
 };
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -63,15 +80,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    ...(deps.https === undefined ? {} : { https: deps.https }),
   });
 
   const signer = createSessionSigner({ secret: deps.sessionSecret, password: deps.sitePassword });
-  const throttle = deps.throttle ?? createLoginThrottle({ limit: 5, windowMs: 60_000 });
+  const throttle = deps.throttle ?? createLoginThrottle();
+  const sleep = deps.sleep ?? ((ms: number) => delay(ms));
 
   app.setErrorHandler(handleError);
+  if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
 
   // Order matters: headers and cookies come before the gate, which runs before any route.
   app.addHook('onRequest', addSecurityHeaders);
+  // Refusals (overloaded, over the rate) come first: they must cost as little as possible.
+  if (deps.overload !== undefined) await registerOverloadGuard(app, deps.overload);
+  await registerRateLimit(app, deps.rateLimit);
   // The caching hook must see the payload before compression turns it into a stream.
   app.addHook('onSend', addCachingHeaders);
   await app.register(fastifyCookie);
@@ -80,9 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', refuseCrossOrigin);
   app.addHook('onRequest', createGateHook({ signer, now: deps.now }));
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes({ db: deps.db }));
   await app.register(
-    sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
+    sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now, sleep }),
   );
   await app.register(leagueRoutes({ db: deps.db }));
   const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { getDefaultNewsFeeds, parseConfig, readNewsFeeds } from './config.ts';
+import { getDefaultNewsFeeds, parseConfig, readNewsFeeds, readTlsFiles } from './config.ts';
 
 describe('parseConfig', () => {
   it('uses the embedded defaults when nothing is set', () => {
@@ -197,6 +197,15 @@ describe('parseConfig with DATA_SOURCE=live', () => {
     );
   });
 
+  it('reads the rate limit per address, 300 a minute by default and 0 for none', () => {
+    expect(parseConfig({}).rateLimitPerMinute).toBe(300);
+    expect(parseConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+    expect(parseConfig({ RATE_LIMIT_PER_MINUTE: '1200' }).rateLimitPerMinute).toBe(1200);
+    expect(() => parseConfig({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(
+      'RATE_LIMIT_PER_MINUTE must be at least 0',
+    );
+  });
+
   it('reads the odds credit budget, 50 a day by default', () => {
     expect(parseConfig({}).oddsDailyCredits).toBe(50);
     expect(parseConfig({ ODDS_API_DAILY_CREDITS: '16' }).oddsDailyCredits).toBe(16);
@@ -312,5 +321,42 @@ describe('readNewsFeeds', () => {
     await expect(readNewsFeeds('/no/such/feeds.json', 'Touchline')).rejects.toThrow(
       'Invalid configuration: NEWS_FEEDS /no/such/feeds.json cannot be read (ENOENT)',
     );
+  });
+});
+
+describe('TLS_CERT and TLS_KEY', () => {
+  it('serve plain HTTP when neither is set, HTTPS when both are', () => {
+    expect(parseConfig({}).tls).toBeUndefined();
+    expect(parseConfig({ TLS_CERT: '/etc/tls/cert.pem', TLS_KEY: '/etc/tls/key.pem' }).tls).toEqual(
+      { certFile: '/etc/tls/cert.pem', keyFile: '/etc/tls/key.pem' },
+    );
+  });
+
+  it.each([
+    [{ TLS_CERT: '/etc/tls/cert.pem' }, 'TLS_CERT is set, TLS_KEY is not'],
+    [{ TLS_KEY: '/etc/tls/key.pem', TLS_CERT: ' ' }, 'TLS_KEY is set, TLS_CERT is not'],
+  ])('must be set together: %o', (env, detail) => {
+    expect(() => parseConfig(env)).toThrow(
+      `Invalid configuration: TLS_CERT and TLS_KEY must be set together (${detail})`,
+    );
+  });
+
+  it('stops start-up, naming the variable and file, when a file is unreadable or not PEM', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-tls-config-'));
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    await writeFile(cert, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    await writeFile(key, 'not a key');
+    await expect(readTlsFiles({ certFile: '/no/such/cert.pem', keyFile: key })).rejects.toThrow(
+      'Invalid configuration: TLS_CERT /no/such/cert.pem cannot be read (ENOENT)',
+    );
+    await expect(readTlsFiles({ certFile: cert, keyFile: key })).rejects.toThrow(
+      `Invalid configuration: TLS_KEY ${key} is not a PEM private key`,
+    );
+    await writeFile(key, '-----BEGIN PRIVATE KEY-----\nMIGH\n-----END PRIVATE KEY-----\n');
+    await expect(readTlsFiles({ certFile: cert, keyFile: key })).resolves.toMatchObject({
+      cert: expect.stringContaining('BEGIN CERTIFICATE'),
+      key: expect.stringContaining('BEGIN PRIVATE KEY'),
+    });
   });
 });

@@ -108,6 +108,11 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be at least 0')
     .default(50),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(300),
   BESOCCER_BASE_URL: baseUrl,
   FOOTBALL_DATA_BASE_URL: baseUrl,
   API_FOOTBALL_BASE_URL: baseUrl,
@@ -131,6 +136,8 @@ const EnvSchema = z.object({
   BRAND_NAME: z.string().trim().min(1).max(60).default('Touchline'),
   CREDIT_LINE: z.string().trim().max(200).default(DEFAULT_CREDIT_LINE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TLS_CERT: optionalText,
+  TLS_KEY: optionalText,
 });
 
 export type Config = {
@@ -155,6 +162,8 @@ export type Config = {
   /** With DATA_SOURCE=live: the upstream picked for each kind of data (none: not synced). */
   live: Record<LiveKind, SourceName | undefined>;
   oddsDailyCredits: number;
+  /** Requests per minute per client address on the data routes; 0: no limit. */
+  rateLimitPerMinute: number;
   baseUrls: Record<SourceName, string | undefined>;
   newsFeeds: string | undefined;
   siteTimeZone: string;
@@ -163,6 +172,8 @@ export type Config = {
   brandName: string;
   creditLine: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** PEM files of the HTTPS listener; unset: plain HTTP. */
+  tls: { certFile: string; keyFile: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -185,6 +196,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     'odds-api': e.ODDS_API_KEY,
   };
   const live = pickLiveSources(e, keys);
+  if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined)) {
+    const [set, unset] =
+      e.TLS_CERT === undefined ? ['TLS_KEY', 'TLS_CERT'] : ['TLS_CERT', 'TLS_KEY'];
+    throw new ConfigError(
+      `Invalid configuration: TLS_CERT and TLS_KEY must be set together (${set} is set, ${unset} is not)`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -206,6 +224,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     live,
     oddsDailyCredits: e.ODDS_API_DAILY_CREDITS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     baseUrls: {
       besoccer: e.BESOCCER_BASE_URL,
       'football-data': e.FOOTBALL_DATA_BASE_URL,
@@ -219,6 +238,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     brandName: e.BRAND_NAME,
     creditLine: e.CREDIT_LINE,
     logLevel: e.LOG_LEVEL,
+    tls:
+      e.TLS_CERT === undefined || e.TLS_KEY === undefined
+        ? undefined
+        : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
   };
 }
 
@@ -285,6 +308,33 @@ function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The certificate and key of the HTTPS listener, read once at start-up. Throws a ConfigError
+ * naming the variable and file when one cannot be read or holds no PEM block of its kind.
+ */
+export async function readTlsFiles(tls: {
+  certFile: string;
+  keyFile: string;
+}): Promise<{ cert: string; key: string }> {
+  const read = async (variable: string, file: string, pem: RegExp, kind: string) => {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`Invalid configuration: ${variable} ${file} cannot be read (${code})`);
+    }
+    if (!pem.test(text)) {
+      throw new ConfigError(`Invalid configuration: ${variable} ${file} is not a PEM ${kind}`);
+    }
+    return text;
+  };
+  return {
+    cert: await read('TLS_CERT', tls.certFile, /-----BEGIN CERTIFICATE-----/, 'certificate'),
+    key: await read('TLS_KEY', tls.keyFile, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'private key'),
+  };
 }
 
 /** One configured news feed; a url starting with "/" is a path on this server (its demo feeds). */

@@ -10,6 +10,7 @@ import {
   ConfigError,
   parseConfig,
   readNewsFeeds,
+  readTlsFiles,
   type Config,
   type NewsFeedConfig,
 } from './config.ts';
@@ -41,10 +42,18 @@ const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
 
 class StartupError extends Error {}
 
-async function readConfig(): Promise<{ config: Config; newsFeeds: NewsFeedConfig[] }> {
+async function readConfig(): Promise<{
+  config: Config;
+  newsFeeds: NewsFeedConfig[];
+  https: { cert: string; key: string } | undefined;
+}> {
   try {
     const config = parseConfig(process.env);
-    return { config, newsFeeds: await readNewsFeeds(config.newsFeeds, config.brandName) };
+    return {
+      config,
+      newsFeeds: await readNewsFeeds(config.newsFeeds, config.brandName),
+      https: config.tls === undefined ? undefined : await readTlsFiles(config.tls),
+    };
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -55,9 +64,11 @@ async function readConfig(): Promise<{ config: Config; newsFeeds: NewsFeedConfig
 }
 
 /** Where this server answers itself: its listen address, with a wildcard one made loopback. */
-function getSelfOrigin(host: string, address: AddressInfo): URL {
+function getSelfOrigin(host: string, address: AddressInfo, secure: boolean): URL {
   const self = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return new URL(`http://${self.includes(':') ? `[${self}]` : self}:${address.port}`);
+  return new URL(
+    `${secure ? 'https' : 'http'}://${self.includes(':') ? `[${self}]` : self}:${address.port}`,
+  );
 }
 
 /** "2022-2023" → "2022-23", as fans write seasons. */
@@ -73,7 +84,6 @@ function getRedisPrefix(config: Config): string {
   const site = config.databaseUrl ?? config.dataDir;
   return `touchline:${createHash('sha256').update(site).digest('hex').slice(0, 12)}:`;
 }
-const LOGIN_LIMIT = { limit: 5, windowMs: 60_000 };
 
 async function createProvider(
   config: Config,
@@ -129,7 +139,7 @@ async function connectRedis(
 }
 
 async function main() {
-  const { config, newsFeeds } = await readConfig();
+  const { config, newsFeeds, https } = await readConfig();
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -164,6 +174,11 @@ async function main() {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'redis: failed');
   const cache = createResponseCache({
     ttlMs: 2000,
+    onStale: (key, error) =>
+      logger.warn(
+        { key, err: error instanceof Error ? error.message : String(error) },
+        'serving the last good answer: a fresh one failed',
+      ),
     ...(redis === undefined
       ? {}
       : {
@@ -178,14 +193,13 @@ async function main() {
     log: logger,
   });
   await invalidation.start();
-  const localThrottle = createLoginThrottle(LOGIN_LIMIT);
+  const localThrottle = createLoginThrottle();
   const throttle =
     redis === undefined
       ? localThrottle
       : createRedisLoginThrottle({
           redis: redis.main,
           prefix: redisPrefix,
-          ...LOGIN_LIMIT,
           fallback: localThrottle,
           onError: redisError,
         });
@@ -257,6 +271,12 @@ async function main() {
     throttle,
     dataSource: config.dataSource,
     isLeader: () => leadership.isLeader(),
+    overload: {},
+    rateLimit: {
+      perMinute: config.rateLimitPerMinute,
+      ...(redis === undefined ? {} : { redis: { client: redis.main, prefix: redisPrefix } }),
+    },
+    ...(https === undefined ? {} : { https }),
   });
 
   let closing = false;
@@ -269,8 +289,13 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
+    // close() ends the idle keep-alive connections once; one whose request finishes later
+    // would hold the exit for keepAliveTimeout, so the newly idle ones are ended as they come.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     void app
       .close()
+      .then(() => clearInterval(closeIdle))
       .then(() => leadership.stop())
       .then(() => invalidation.stop())
       .then(async () => {
@@ -287,7 +312,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const url = await app.listen({ port: config.port, host: config.host });
-  const self = getSelfOrigin(config.host, app.server.address() as AddressInfo);
+  const self = getSelfOrigin(config.host, app.server.address() as AddressInfo, https !== undefined);
   selfHosts = [self.host];
   await replaceFeedSources(
     database.db,

@@ -159,9 +159,7 @@ describe('the Redis login throttle', () => {
       createRedisLoginThrottle({
         redis,
         prefix: PREFIX,
-        limit: 5,
-        windowMs: 60_000,
-        fallback: createLoginThrottle({ limit: 5, windowMs: 60_000 }),
+        fallback: createLoginThrottle(),
         onError,
       });
     const first = throttle(connect());
@@ -173,16 +171,75 @@ describe('the Redis login throttle', () => {
       await instance.recordFailure(address, new Date(now.getTime() + i));
     }
     // Four failures between them, fewer than five on each: still allowed on both.
-    expect(await first.retryAfter(address, now)).toBe(0);
-    expect(await second.retryAfter(address, now)).toBe(0);
+    expect((await first.check(address, now)).retryAfter).toBe(0);
+    expect((await second.check(address, now)).retryAfter).toBe(0);
 
     await first.recordFailure(address, new Date(now.getTime() + 4));
-    const wait = await second.retryAfter(address, new Date(now.getTime() + 5));
+    const { retryAfter: wait } = await second.check(address, new Date(now.getTime() + 5));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(await second.retryAfter('198.51.100.7', now)).toBe(0);
+    expect((await second.check('198.51.100.7', now)).retryAfter).toBe(0);
     // Past the window the address may try again.
-    expect(await second.retryAfter(address, new Date(now.getTime() + 60_005))).toBe(0);
+    expect((await second.check(address, new Date(now.getTime() + 60_005))).retryAfter).toBe(0);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('blocks an address for an hour after 20 failures between instances', async () => {
+    const onError = vi.fn();
+    const throttle = (redis: Redis) =>
+      createRedisLoginThrottle({
+        redis,
+        prefix: `${PREFIX}hour:`,
+        fallback: createLoginThrottle(),
+        onError,
+      });
+    const [first, second] = [throttle(connect()), throttle(connect())];
+    const address = '203.0.113.20';
+    const start = Date.now();
+    // Four failures a minute stay under the minute's limit: only the hour's count stops them.
+    for (let i = 0; i < 20; i++) {
+      const at = new Date(start + Math.floor(i / 4) * 61_000 + (i % 4));
+      await (i % 2 === 0 ? first : second).recordFailure(address, at);
+    }
+    // A minute after the last failure the minute's limit is long over; the block is not.
+    const { retryAfter } = await second.check(address, new Date(start + 5 * 61_000));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const blockOver = new Date(start + 4 * 61_000 + 3 + 3_600_001);
+    expect((await first.check(address, blockOver)).retryAfter).toBe(0);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('slows every attempt once 100 failures an hour were spent across instances', async () => {
+    const onError = vi.fn();
+    const throttle = (redis: Redis) =>
+      createRedisLoginThrottle({
+        redis,
+        prefix: `${PREFIX}global:`,
+        fallback: createLoginThrottle(),
+        onError,
+      });
+    const [first, second] = [throttle(connect()), throttle(connect())];
+    const now = new Date();
+    for (let i = 0; i < 99; i++) {
+      await (i % 2 === 0 ? first : second).recordFailure(`198.51.100.${i}`, now);
+    }
+    expect(await first.check('192.0.2.200', now)).toEqual({
+      retryAfter: 0,
+      delayMs: 0,
+      alert: false,
+    });
+    await second.recordFailure('198.51.100.99', now);
+
+    const verdicts = [
+      await first.check('192.0.2.201', now),
+      await second.check('192.0.2.202', now),
+      await first.check('192.0.2.203', now),
+    ];
+    expect(verdicts.map((v) => v.delayMs)).toEqual([1000, 1000, 1000]);
+    // One alert between the instances, not one each.
+    expect(verdicts.map((v) => v.alert)).toEqual([true, false, false]);
+    expect(verdicts.map((v) => v.retryAfter)).toEqual([0, 0, 0]);
     expect(onError).not.toHaveBeenCalled();
   });
 });
@@ -211,17 +268,15 @@ describe('with Redis unreachable', () => {
     const throttle = createRedisLoginThrottle({
       redis: dead,
       prefix: PREFIX,
-      limit: 5,
-      windowMs: 60_000,
-      fallback: createLoginThrottle({ limit: 5, windowMs: 60_000 }),
+      fallback: createLoginThrottle(),
       onError,
     });
     const now = new Date();
     for (let i = 0; i < 4; i++) await throttle.recordFailure('192.0.2.1', now);
-    expect(await throttle.retryAfter('192.0.2.1', now)).toBe(0);
+    expect((await throttle.check('192.0.2.1', now)).retryAfter).toBe(0);
     await throttle.recordFailure('192.0.2.1', now);
-    expect(await throttle.retryAfter('192.0.2.1', now)).toBe(60);
-    expect(await throttle.retryAfter('192.0.2.2', now)).toBe(0);
+    expect((await throttle.check('192.0.2.1', now)).retryAfter).toBe(60);
+    expect((await throttle.check('192.0.2.2', now)).retryAfter).toBe(0);
     expect(onError).toHaveBeenCalled();
   });
 

@@ -8,11 +8,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export type RunningServer = { url: string; output: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  /** The server process's id (the benchmark reads its memory from /proc). */
+  pid: number;
+  /** Resolves with the exit code once the process ends (null when a signal killed it). */
+  exited: Promise<number | null>;
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the real server process (`node src/server/main.ts`) on an ephemeral port with a
- * throw-away data folder, and resolves once it prints its address.
+ * throw-away data folder, and resolves once it prints its address (https when `env` sets
+ * TLS_CERT and TLS_KEY).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-e2e-'));
@@ -69,7 +78,7 @@ async function spawnServer(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      const match = /running at (https?:\/\/\S+)/.exec(output);
       if (match?.[1] !== undefined) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -82,8 +91,11 @@ async function spawnServer(
       reject(new Error(`server exited with ${String(code)}:\n${output}`));
     });
   });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return {
     url,
+    pid: child.pid ?? 0,
+    exited,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

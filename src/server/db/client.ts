@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -40,6 +41,10 @@ export async function openDatabase(options: {
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
+    // Nor may a checked-out one (a transaction's) when the server dies mid-query: pg emits
+    // 'error' on it besides failing the query, and the pool listens only while it is idle.
+    // The query's own rejection carries the error; the pool drops the dead client on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -54,4 +59,9 @@ export async function openDatabase(options: {
   await migratePglite(db, { migrationsFolder });
   const owned = client;
   return { db: db as unknown as Db, kind: 'pglite', close: () => owned.close() };
+}
+
+/** Resolves once the database answers a trivial query; rejects when it fails or errors. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

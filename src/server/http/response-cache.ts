@@ -19,21 +19,35 @@ function toCached(body: Buffer): CachedBody {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
+/** How long the last good answer may stand in for one that fails (HTTP's stale-if-error). */
+export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Serialised JSON answers kept for a short time, so a burst of fans costs one database read.
- * `clear()` drops everything when the scheduler writes new data. With a shared store, answers
- * also live in Redis under the current data generation, so N instances cost one read between
- * them; `useGeneration()` moves an instance to the generation a writer announced.
+ * `clear()` retires everything when the scheduler writes new data. The last good answer per
+ * key stays behind (at most `maxEntries` keys) and is served when computing a fresh one fails,
+ * so a database outage leaves the site answering with the data it last had (stale-if-error).
+ * With a shared store, answers also live in Redis under the current data generation, so N
+ * instances cost one read between them; `useGeneration()` moves an instance to the generation
+ * a writer announced.
  */
 export function createResponseCache(options: {
   ttlMs: number;
   now?: () => number;
   maxEntries?: number;
+  staleIfErrorMs?: number;
   shared?: SharedCacheStore;
+  /** Told each time a failed computation is answered with the last good answer instead. */
+  onStale?: (key: string, error: unknown) => void;
 }) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
-  const entries = new Map<string, { value: CachedBody; expiresAt: number }>();
+  const staleIfErrorMs = options.staleIfErrorMs ?? STALE_IF_ERROR_MS;
+  /** Fresh while `generation` is the current one and `expiresAt` is ahead; stale otherwise. */
+  const entries = new Map<
+    string,
+    { value: CachedBody; expiresAt: number; storedAt: number; generation: number }
+  >();
   const pending = new Map<string, Promise<CachedBody>>();
   let generation = 0;
   /** The data generation shared through Redis; answers are stored under it. */
@@ -58,16 +72,44 @@ export function createResponseCache(options: {
       .catch((error: unknown) => shared.onError?.(error));
   };
 
+  // Entries of older generations are not dropped: they wait as the answer of last resort.
   const clear = () => {
     generation++;
-    entries.clear();
     pending.clear();
+  };
+
+  const keep = (key: string, value: CachedBody, computedIn: number) => {
+    const held = entries.get(key);
+    if (held !== undefined && held.generation > computedIn) return;
+    // Delete first so a rewritten key moves to the back: the front is the least recently stored.
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    const storedAt = now();
+    entries.set(key, {
+      value,
+      expiresAt: storedAt + options.ttlMs,
+      storedAt,
+      generation: computedIn,
+    });
+  };
+
+  /**
+   * The last good answer, if young enough; it then counts as fresh for one more TTL, so a
+   * failing database is asked again once per TTL rather than by every request.
+   */
+  const findStale = (key: string, computedIn: number) => {
+    const held = entries.get(key);
+    if (held === undefined || now() - held.storedAt > staleIfErrorMs) return undefined;
+    if (computedIn === generation)
+      entries.set(key, { ...held, expiresAt: now() + options.ttlMs, generation: computedIn });
+    return held.value;
   };
 
   return {
     async get(key: string, compute: () => Promise<unknown>): Promise<CachedBody> {
       const hit = entries.get(key);
-      if (hit !== undefined && hit.expiresAt > now()) return hit.value;
+      if (hit !== undefined && hit.generation === generation && hit.expiresAt > now())
+        return hit.value;
       const inFlight = pending.get(key);
       if (inFlight !== undefined) return inFlight;
       const startedIn = generation;
@@ -80,14 +122,19 @@ export function createResponseCache(options: {
         })
         .then(({ value, fresh }) => {
           if (fresh) writeShared(key, sharedStartedIn, value.body);
-          // An answer computed before a clear() may hold old data: use it once, keep it not.
-          if (startedIn === generation) {
-            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-            entries.set(key, { value, expiresAt: now() + options.ttlMs });
-          }
+          // An answer computed before a clear() may hold old data: it is kept only as stale.
+          keep(key, value, startedIn);
           return value;
         })
-        .finally(() => pending.delete(key));
+        .catch((error: unknown) => {
+          const stale = findStale(key, startedIn);
+          if (stale === undefined) throw error;
+          options.onStale?.(key, error);
+          return stale;
+        })
+        .finally(() => {
+          if (pending.get(key) === promise) pending.delete(key);
+        });
       pending.set(key, promise);
       return promise;
     },

@@ -1,6 +1,7 @@
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a token stays valid after it was issued (ASVS 3.3.2 L1: 30 days). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionSigner = {
   issue: (now: Date) => string;
@@ -33,13 +34,13 @@ export function createSessionSigner(options: { secret: string; password: string 
       if (parts.length !== 4 || parts[0] !== 'v1') return false;
       const issuedAt = Number(parts[1]) * 1000;
       if (!Number.isInteger(issuedAt) || issuedAt > now.getTime() + 60_000) return false;
-      if (now.getTime() - issuedAt > MAX_AGE_MS) return false;
+      if (now.getTime() - issuedAt > SESSION_MAX_AGE_MS) return false;
       const expected = Buffer.from(sign(parts.slice(0, 3).join('.')));
       const given = Buffer.from(parts[3] ?? '');
       const valid = expected.length === given.length && timingSafeEqual(expected, given);
       if (valid) {
         if (verified.size >= 10_000) verified.clear();
-        verified.set(token, issuedAt + MAX_AGE_MS);
+        verified.set(token, issuedAt + SESSION_MAX_AGE_MS);
       }
       return valid;
     },

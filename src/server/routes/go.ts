@@ -16,10 +16,18 @@ const GoQuery = z.strictObject({
 });
 
 /**
+ * At most this many click inserts wait on the database at once (half the pool): when the
+ * database hangs, clicks must not take every connection from the pages.
+ */
+const MAX_PENDING_CLICKS = 5;
+
+/**
  * 'Bet now': records the click, then redirects to the bookmaker's own https site. The target
- * comes only from the allow-list, never from the request; a failed insert never blocks it.
+ * comes only from the allow-list, never from the request. The insert runs beside the redirect,
+ * never before it: with the database down the fan still goes through, the click unrecorded.
  */
 export function goRoutes(deps: { db: Db }) {
+  let pendingClicks = 0;
   return async function (app: FastifyInstance) {
     app.get('/go/:bookmaker', async (request, reply) => {
       const { bookmaker: key } = parseInput(GoParams, request.params, 'params');
@@ -29,16 +37,23 @@ export function goRoutes(deps: { db: Db }) {
       const target = new URL(bookmaker.site);
       if (target.protocol !== 'https:') throw new HttpError(400, 'bookmaker: no https site');
 
-      createAffiliateClick(deps.db, {
-        bookmaker: bookmaker.key,
-        eventId: query.event ?? null,
-        outcome: query.outcome ?? null,
-        leagueSlug: query.league ?? null,
-        targetUrl: target.href,
-        clientHash: createHash('sha256').update(request.ip).digest('base64url').slice(0, 16),
-      }).catch((error: unknown) =>
-        request.log.error({ err: error }, 'affiliate click not recorded'),
-      );
+      if (pendingClicks >= MAX_PENDING_CLICKS) {
+        request.log.warn('affiliate click not recorded: the database is slow');
+      } else {
+        pendingClicks++;
+        createAffiliateClick(deps.db, {
+          bookmaker: bookmaker.key,
+          eventId: query.event ?? null,
+          outcome: query.outcome ?? null,
+          leagueSlug: query.league ?? null,
+          targetUrl: target.href,
+          clientHash: createHash('sha256').update(request.ip).digest('base64url').slice(0, 16),
+        })
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, 'affiliate click not recorded'),
+          )
+          .finally(() => pendingClicks--);
+      }
 
       return reply
         .header('cache-control', 'no-store')

@@ -7,7 +7,14 @@ let cached: { db: Db; leagues: Promise<League[]> } | undefined;
 
 /** The five leagues, read once per database (they are seeded and never change while running). */
 export function getLeaguesOnce(db: Db): Promise<League[]> {
-  if (cached === undefined || cached.db !== db) cached = { db, leagues: listLeagues(db) };
+  if (cached === undefined || cached.db !== db) {
+    const leagues = listLeagues(db);
+    cached = { db, leagues };
+    // A read that failed (the database was down) is not kept: the next request asks again.
+    leagues.catch(() => {
+      if (cached?.leagues === leagues) cached = undefined;
+    });
+  }
   return cached.leagues;
 }
 

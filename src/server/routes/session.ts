@@ -4,27 +4,38 @@ import { z } from 'zod';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { getSessionCookieName } from '../http/gate.ts';
 import type { LoginThrottle } from '../http/login-throttle.ts';
-import { equalsConstantTime, type SessionSigner } from '../http/session-token.ts';
+import {
+  equalsConstantTime,
+  SESSION_MAX_AGE_MS,
+  type SessionSigner,
+} from '../http/session-token.ts';
 
 const LoginBody = z.strictObject({ password: z.string().max(200) });
 
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
+export const GUESSING_ALERT = 'many failed logins across addresses: possible password guessing';
 
 export function sessionRoutes(deps: {
   sitePassword: string;
   signer: SessionSigner;
   throttle: LoginThrottle;
   now: () => Date;
+  /** Holds a slowed-down attempt; tests pass one that only records the wait. */
+  sleep: (ms: number) => Promise<void>;
 }) {
   return async function (app: FastifyInstance) {
     app.post('/api/session', async (request, reply) => {
       const now = deps.now();
-      const wait = await deps.throttle.retryAfter(request.ip, now);
-      if (wait > 0) {
+      const verdict = await deps.throttle.check(request.ip, now);
+      if (verdict.alert) request.log.error({ ip: request.ip }, GUESSING_ALERT);
+      if (verdict.retryAfter > 0) {
         throw new HttpError(429, 'Too many attempts. Please wait and try again.', {
-          'retry-after': String(wait),
+          'retry-after': String(verdict.retryAfter),
         });
       }
+      // Past the hourly budget across addresses every attempt waits rather than being refused:
+      // a refusal would let guessers lock everyone out. Sessions already open never come here.
+      if (verdict.delayMs > 0) await deps.sleep(verdict.delayMs);
       const { password } = parseInput(LoginBody, request.body ?? {}, 'body');
       if (!equalsConstantTime(password, deps.sitePassword)) {
         await deps.throttle.recordFailure(request.ip, now);
@@ -37,6 +48,8 @@ export function sessionRoutes(deps: {
         httpOnly: true,
         sameSite: 'lax',
         secure,
+        // The browser drops the cookie when the token itself expires.
+        maxAge: SESSION_MAX_AGE_MS / 1000,
       });
       return reply.code(204).send();
     });

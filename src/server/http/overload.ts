@@ -1,0 +1,52 @@
+import { getHeapStatistics } from 'node:v8';
+
+import fastifyUnderPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+
+import { HttpError } from './errors.ts';
+
+/** When the process counts as overloaded, and what it then tells clients. */
+export type OverloadLimits = {
+  /** Mean event-loop delay over one sample, in ms, above which requests are refused. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use above which requests are refused (before the process runs out). */
+  maxHeapUsedBytes: number;
+  /** How often the delay and the heap are measured, in ms. */
+  sampleIntervalMs: number;
+  /** The Retry-After sent with each 503, in seconds. */
+  retryAfterS: number;
+};
+
+export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
+  maxEventLoopDelayMs: 200,
+  maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+  sampleIntervalMs: 1000,
+  retryAfterS: 10,
+};
+
+// Liveness answers even under load: a restart or a drain would only move the load elsewhere.
+const EXEMPT_PATHS = new Set(['/healthz']);
+
+/**
+ * Registers @fastify/under-pressure: while the event loop lags or the heap is nearly full, every
+ * request but /healthz gets 503 with Retry-After at once instead of queueing behind the others.
+ */
+export async function registerOverloadGuard(
+  app: FastifyInstance,
+  limits: Partial<OverloadLimits> = {},
+): Promise<void> {
+  const chosen = { ...DEFAULT_OVERLOAD_LIMITS, ...limits };
+  await app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: chosen.maxEventLoopDelayMs,
+    maxHeapUsedBytes: chosen.maxHeapUsedBytes,
+    sampleInterval: chosen.sampleIntervalMs,
+    retryAfter: chosen.retryAfterS,
+    pressureHandler: (request) => {
+      if (EXEMPT_PATHS.has(request.url.split('?', 1)[0] ?? '')) return;
+      // Thrown from the onRequest hook, it reaches the app's error handler like any HttpError.
+      throw new HttpError(503, 'Service Unavailable: the server is overloaded, retry later', {
+        'Retry-After': String(chosen.retryAfterS),
+      });
+    },
+  });
+}
