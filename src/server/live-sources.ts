@@ -32,6 +32,41 @@ const TITLES: Record<SourceName, string> = {
   'odds-api': 'The Odds API',
 };
 
+/**
+ * The same adapter, but a body its parser refuses (missing or mistyped fields) also counts as
+ * the upstream's failure in the counters and the breaker, not only network and HTTP errors.
+ */
+function countParserFailures(
+  source: LiveSource & { client: UpstreamClient },
+): LiveSource & { client: UpstreamClient } {
+  const wrap = <A extends unknown[], R>(method: ((...args: A) => Promise<R>) | undefined) =>
+    method === undefined
+      ? undefined
+      : async (...args: A): Promise<R> => {
+          try {
+            return await method(...args);
+          } catch (error) {
+            source.client.noteFailure(error);
+            throw error;
+          }
+        };
+  const wrapped: LiveSource & { client: UpstreamClient } = {
+    name: source.name,
+    client: source.client,
+  };
+  const listMatches = wrap(source.listMatches);
+  const getStandings = wrap(source.getStandings);
+  const getTopPlayers = wrap(source.getTopPlayers);
+  const listOdds = wrap(source.listOdds);
+  const listTransfers = wrap(source.listTransfers);
+  if (listMatches !== undefined) wrapped.listMatches = listMatches;
+  if (getStandings !== undefined) wrapped.getStandings = getStandings;
+  if (getTopPlayers !== undefined) wrapped.getTopPlayers = getTopPlayers;
+  if (listOdds !== undefined) wrapped.listOdds = listOdds;
+  if (listTransfers !== undefined) wrapped.listTransfers = listTransfers;
+  return wrapped;
+}
+
 /** Builds one adapter per upstream the configuration picked, each with its key and limits. */
 export function createLiveSources(config: Config, log: Log): LiveSources {
   const built = new Map<SourceName, LiveSource & { client: UpstreamClient }>();
@@ -56,8 +91,9 @@ export function createLiveSources(config: Config, log: Log): LiveSources {
           : name === 'api-football'
             ? createApiFootballSource({ apiKey: keyOf, ...common })
             : createOddsApiSource({ apiKey: keyOf, ...common });
-    built.set(name, source);
-    return source;
+    const counted = countParserFailures(source);
+    built.set(name, counted);
+    return counted;
   };
 
   const selection: LiveSelection = {};

@@ -524,6 +524,44 @@ describe('request spacing', () => {
   });
 });
 
+describe('noteFailure', () => {
+  it("counts a parser's refusal of a good answer once, in the counters and the breaker", async () => {
+    const { client, warnings } = setup(() => json({ matches: 'not a list' }));
+    await client.getJson('/matches');
+    const refused = new UpstreamError('football-data', 'bad-body', 'matches: expected an array');
+    client.noteFailure(refused);
+    client.noteFailure(refused);
+    expect(client.stats()).toMatchObject({
+      failures: 1,
+      lastError: 'football-data: matches: expected an array',
+      lastErrorAt: new Date(T0).toISOString(),
+    });
+    expect(warnings.map((w) => w.msg)).toEqual(['football-data: matches: expected an array']);
+  });
+
+  it('ignores failures the client counted itself and errors that are not upstream errors', async () => {
+    const { client } = setup(() => text('no', 401));
+    const error = await client.getJson('/matches').catch((e: unknown) => e);
+    expect(client.stats().failures).toBe(1);
+    client.noteFailure(error);
+    client.noteFailure(new Error('a bug, not the upstream'));
+    expect(client.stats().failures).toBe(1);
+  });
+
+  it('counts in the breaker: five good answers with refused bodies open it', async () => {
+    const { client, calls } = setup(() => json({}));
+    for (let i = 0; i < 5; i++) {
+      expect(client.stats().breaker).toBe('closed');
+      await client.getJson('/matches');
+      client.noteFailure(new UpstreamError('football-data', 'bad-body', 'missing field'));
+    }
+    // Ten outcomes, half of them failures.
+    expect(client.stats().breaker).toBe('open');
+    await expect(client.getJson('/matches')).rejects.toMatchObject({ kind: 'breaker-open' });
+    expect(calls).toHaveLength(5);
+  });
+});
+
 describe('stats', () => {
   it('starts empty', () => {
     const { client } = setup(() => json({}));

@@ -119,6 +119,12 @@ export type UpstreamClient = {
     query?: Record<string, string | number | boolean | undefined>,
   ) => Promise<UpstreamResponse>;
   stats: () => UpstreamStats;
+  /**
+   * Counts a failure found after a good HTTP answer (the adapter's parser refused the body),
+   * so it shows in the counters and the breaker like any other; errors already counted here
+   * are ignored.
+   */
+  noteFailure: (error: unknown) => void;
 };
 
 const BREAKER_WINDOW = 20;
@@ -234,6 +240,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const capDelayMs = options.capDelayMs ?? 30_000;
   const breaker = createBreaker(now);
   let nextSlotMs = 0;
+  /** Failures already in the counters, so noteFailure() never counts one twice. */
+  const counted = new WeakSet<UpstreamError>();
   /** Errors a 200 body reported (inspectBody / inspectText): never retried, whatever their kind. */
   const fromBody = new WeakSet<UpstreamError>();
   const bodyError = (error: UpstreamError) => {
@@ -350,6 +358,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           stats.failures++;
           stats.lastErrorAt = new Date(now()).toISOString();
           stats.lastError = failure.message;
+          counted.add(failure);
           // A Retry-After beyond the cap means the upstream wants a long rest: stop now.
           const restTooLong =
             failure.retryAfterMs !== undefined && failure.retryAfterMs > capDelayMs;
@@ -371,6 +380,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }
     },
     stats: () => ({ ...stats, breaker: breaker.state() }),
+    noteFailure(error) {
+      if (!(error instanceof UpstreamError) || counted.has(error)) return;
+      counted.add(error);
+      breaker.record(false);
+      stats.failures++;
+      stats.lastErrorAt = new Date(now()).toISOString();
+      stats.lastError = error.message;
+      options.log?.warn({ provider, kind: error.kind, status: error.status }, error.message);
+    },
   };
 }
 
