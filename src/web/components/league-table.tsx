@@ -7,7 +7,9 @@ const CELL = 'px-2 py-2 text-center tabular-nums';
 export function LeagueTable({ slug }: { slug: string | undefined }) {
   const { data: rows, isPending, isError } = useLeagueTable(slug);
   let body;
-  if (isPending) body = <p className="p-4 text-sm text-subtle">Loading standings...</p>;
+  if (isPending)
+    // A full table's height (header and 20 rows), so the sections below do not jump on load.
+    body = <p className="h-[812px] p-4 text-sm text-subtle">Loading standings...</p>;
   else if (isError || rows.length === 0)
     body = <p className="p-4 text-sm text-subtle">No standings data available</p>;
   else

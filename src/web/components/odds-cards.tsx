@@ -20,18 +20,23 @@ function PriceCell(props: {
   const { best } = props;
   const inner = (
     <>
-      <span className="text-xs text-subtle">{props.label}</span>
+      <span className="text-xs text-subtle">{props.label}</span>{' '}
       <span className="text-lg font-bold tabular-nums">
         {best === null ? '–' : best.price.toFixed(2)}
-      </span>
+      </span>{' '}
+      {/* The link's name is its text, which must read as a sentence: "Home 1.50 at Bet365". */}
+      {best === null ? null : <span className="sr-only">at </span>}
       <span className="max-w-full truncate text-xs text-subtle">{best?.bookmakerTitle ?? ''}</span>
       {props.probability === undefined ? null : (
-        <span
-          className="text-xs font-semibold text-pitch"
-          title="Margin-free probability from the bookmakers' prices"
-        >
-          {Math.round(props.probability * 100)}%
-        </span>
+        <>
+          {' '}
+          <span
+            className="text-xs font-semibold text-pitch"
+            title="Margin-free probability from the bookmakers' prices"
+          >
+            {Math.round(props.probability * 100)}%
+          </span>
+        </>
       )}
     </>
   );
@@ -47,7 +52,6 @@ function PriceCell(props: {
       target="_blank"
       rel="sponsored noopener noreferrer"
       className={`${box} hover:border-pitch hover:bg-chalk`}
-      aria-label={`${props.label} ${best.price.toFixed(2)} at ${best.bookmakerTitle}`}
     >
       {inner}
     </a>

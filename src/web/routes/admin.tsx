@@ -182,7 +182,13 @@ function SourcesCard() {
         <p className="text-sm text-subtle">No feed sources configured</p>
       ) : (
         // The table scrolls inside its card on a phone; the page itself never scrolls sideways.
-        <div className="-mx-4 overflow-x-auto">
+        // Focusable, so a keyboard can scroll it too.
+        <div
+          className="-mx-4 overflow-x-auto"
+          tabIndex={0}
+          role="group"
+          aria-labelledby="sources-title"
+        >
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line text-xs text-subtle uppercase">
               <tr>

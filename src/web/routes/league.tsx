@@ -12,7 +12,8 @@ export function LeaguePage() {
   const { data: league, isPending, isError } = useLeague(slug);
   const stats = useLeagueStats(league?.slug);
 
-  if (isPending) return <p className="py-12 text-center text-subtle">Loading…</p>;
+  // A screen tall while loading, so the footer does not jump down when the page arrives.
+  if (isPending) return <p className="min-h-screen py-12 text-center text-subtle">Loading…</p>;
   if (isError) return <p className="py-12 text-center text-live">Failed to load the league</p>;
   if (league === null)
     return <p className="py-12 text-center text-lg font-semibold">League not found</p>;

@@ -159,7 +159,7 @@ function TeamCard({ team }: { team: TransferTeam }) {
               tabIndex={selected ? 0 : -1}
               onClick={() => setActive(tab.key)}
               onKeyDown={(event) => onKeyDown(event, index)}
-              className={`flex flex-1 items-center justify-center gap-1.5 border-b-2 px-2 py-2 text-sm font-semibold transition-colors ${
+              className={`flex flex-1 items-center justify-center gap-1.5 border-b-2 px-2 py-2 text-sm font-semibold transition-colors focus-visible:-outline-offset-3 ${
                 selected
                   ? 'border-pitch text-pitch'
                   : 'border-transparent text-subtle hover:text-ink'
@@ -181,9 +181,10 @@ function TeamCard({ team }: { team: TransferTeam }) {
         role="tabpanel"
         id={`${id}-panel`}
         aria-labelledby={`${id}-tab-${active}`}
-        // Focusable so a keyboard can scroll a long list.
+        // Focusable so a keyboard can scroll a long list; its focus ring is drawn inside, as the
+        // card clips anything outside.
         tabIndex={0}
-        className="max-h-80 overflow-y-auto"
+        className="max-h-80 overflow-y-auto focus-visible:-outline-offset-3"
       >
         {lists[active].length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-subtle">{activeTab.empty}</p>

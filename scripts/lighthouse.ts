@@ -1,0 +1,164 @@
+// Lighthouse (mobile preset, simulated throttling) on the production build served by the real
+// server, past the password gate: `npm run lighthouse`. Exits 1 when a page is below target.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
+import { buildFrontEnd } from './bench/bundle-size.ts';
+
+const PAGES = ['/', '/league/premier-league', '/news'];
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
+type Category = keyof typeof TARGETS;
+const CATEGORIES = Object.keys(TARGETS) as Category[];
+/** Runs per page; the median one counts (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** The same key src/web/api/gate-store.ts reads on start-up. */
+const UNLOCKED_KEY = 'touchline:unlocked';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Logs in as the gate does (POST /api/session) and returns the session cookie, `name=value`. */
+async function logIn(server: RunningServer): Promise<string> {
+  const reply = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: process.env.SITE_PASSWORD ?? 'kickoff' }),
+  });
+  const cookie = (reply.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!reply.ok || cookie === '') throw new Error(`login failed: ${String(reply.status)}`);
+  return cookie;
+}
+
+/** Waits for start-up work (model training, the first news sync) so the pages show content. */
+async function waitForContent(server: RunningServer, cookie: string): Promise<void> {
+  const count = async (path: string, key: string) => {
+    const reply = await fetch(`${server.url}${path}`, { headers: { cookie } });
+    const body = (await reply.json()) as Record<string, unknown[] | undefined>;
+    return body[key]?.length ?? 0;
+  };
+  for (let i = 0; i < 120; i++) {
+    const [predictions, news] = await Promise.all([
+      count('/api/predictions?limit=1', 'predictions'),
+      count('/api/news?page_size=1', 'items'),
+    ]);
+    if (predictions > 0 && news > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not finish its start-up work within a minute');
+}
+
+async function audit(
+  browser: Browser,
+  url: string,
+  cookie: string,
+): Promise<Record<Category, number>> {
+  const page = await browser.newPage();
+  try {
+    // The gate decides from a session-storage flag read before the first render: set it before
+    // any of the page's own scripts run, on every document Lighthouse loads in this tab.
+    await page.evaluateOnNewDocument((key: string) => {
+      window.sessionStorage.setItem(key, 'true');
+    }, UNLOCKED_KEY);
+    const result = await lighthouse(
+      url,
+      {
+        onlyCategories: CATEGORIES,
+        extraHeaders: { Cookie: cookie },
+        logLevel: 'error',
+        output: 'json',
+      },
+      undefined,
+      page,
+    );
+    if (result === undefined) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError !== undefined) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (process.env.LIGHTHOUSE_REPORT_DIR !== undefined) {
+      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+      await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), result.report);
+    }
+    // The machine's speed as Lighthouse measured it: a busy machine scores lower on performance.
+    console.log(`  benchmarkIndex ${String(Math.round(lhr.environment.benchmarkIndex))}`);
+    const scores = {} as Record<Category, number>;
+    for (const category of CATEGORIES) {
+      scores[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100);
+      if (scores[category] < 100) {
+        const failing = lhr.categories[category]?.auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+          .map(
+            (ref) =>
+              `${ref.id} (${String(lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score)})`,
+          );
+        if (failing !== undefined && failing.length > 0)
+          console.log(`  ${category}: ${failing.join(', ')}`);
+      }
+    }
+    return scores;
+  } finally {
+    await page.close();
+  }
+}
+
+/** Lighthouse sometimes loses the trace of a load (NO_NAVSTART): such a run is repeated. */
+async function auditWithRetry(browser: Browser, url: string, cookie: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(browser, url, cookie);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.log(`  ${String(error)}; running again`);
+    }
+  }
+}
+
+await buildFrontEnd();
+const server = await startServer({ NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error' });
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: false,
+  args: CHROME_FLAGS,
+});
+let failed = false;
+try {
+  const cookie = await logIn(server);
+  await waitForContent(server, cookie);
+  const rows: Record<string, Record<Category, number>> = {};
+  for (const pathname of PAGES) {
+    console.log(`Auditing ${pathname}…`);
+    const runs: Record<Category, number>[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const scores = await auditWithRetry(browser, `${server.url}${pathname}`, cookie);
+      console.log(`  ${CATEGORIES.map((c) => `${c} ${String(scores[c])}`).join(', ')}`);
+      runs.push(scores);
+    }
+    // Lighthouse's advice on variability: report the median run, by performance score.
+    runs.sort((a, b) => a.performance - b.performance);
+    const scores = runs[Math.floor(runs.length / 2)] as Record<Category, number>;
+    rows[pathname] = scores;
+    for (const category of CATEGORIES) if (scores[category] < TARGETS[category]) failed = true;
+  }
+  console.log(
+    `\nTargets: performance ≥ ${String(TARGETS.performance)}, accessibility ≥ ` +
+      `${String(TARGETS.accessibility)}, best practices ≥ ${String(TARGETS['best-practices'])}`,
+  );
+  console.table(rows);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (failed) {
+  console.error('A page is below its Lighthouse target.');
+  process.exitCode = 1;
+}

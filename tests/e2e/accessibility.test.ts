@@ -1,0 +1,331 @@
+import axe from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+
+const NOW = '2026-11-21T15:30:00Z';
+
+/** Every page past the gate, with something that shows it has finished loading. */
+const PAGES = [
+  { name: 'home', path: '/', ready: (page: Page) => page.getByRole('article').first() },
+  {
+    name: 'league',
+    path: '/league/premier-league',
+    ready: (page: Page) => page.getByRole('table').first(),
+  },
+  { name: 'news', path: '/news', ready: (page: Page) => page.getByRole('article').first() },
+  {
+    name: 'transfers',
+    path: '/transfers',
+    ready: (page: Page) => page.getByRole('tablist').first(),
+  },
+  {
+    name: 'admin',
+    path: '/admin',
+    ready: (page: Page) => page.getByRole('region', { name: 'News RSS Sync' }),
+  },
+  {
+    name: '404',
+    path: '/no-such-page',
+    ready: (page: Page) => page.getByText('Oops! Page not found'),
+  },
+];
+const VIEWPORTS = [
+  { name: 'phone', size: PHONE },
+  { name: 'desktop', size: DESKTOP },
+];
+
+let server: RunningServer;
+let browser: Browser;
+/** Logged-in contexts, one per viewport, sharing the session cookie of one login each. */
+const contexts = new Map<string, BrowserContext>();
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ NOW }), launchBrowser()]);
+  for (const viewport of VIEWPORTS) {
+    // axe-core goes in as an inline script, which the site's CSP (rightly) refuses.
+    const context = await browser.newContext({ viewport: viewport.size, bypassCSP: true });
+    const page = await context.newPage();
+    await login(page, server.url);
+    await page.close();
+    contexts.set(viewport.name, context);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function getContext(viewport: string): BrowserContext {
+  const context = contexts.get(viewport);
+  if (context === undefined) throw new Error(`no context for ${viewport}`);
+  return context;
+}
+
+/** Opens a page past the gate (the unlocked flag lives in session storage, per tab). */
+async function openPage(viewport: string, target: (typeof PAGES)[number]): Promise<Page> {
+  const page = await getContext(viewport).newPage();
+  await page.goto(server.url);
+  await page.evaluate(() => sessionStorage.setItem('touchline:unlocked', 'true'));
+  await page.goto(`${server.url}${target.path}`);
+  await target.ready(page).waitFor();
+  // Loaded: no skeleton left.
+  await page.waitForFunction(() => document.querySelector('.animate-pulse') === null);
+  return page;
+}
+
+type Violation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+};
+
+/** axe-core's serious and critical violations on the page as it stands. */
+async function findSeriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const { axe: injected } = window as unknown as { axe: typeof axe };
+    const results = await injected.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+function describeViolations(violations: Violation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${String(v.impact)}): ${v.help}\n` +
+        v.nodes
+          .map((n) => `  ${JSON.stringify(n.target)}\n    ${n.failureSummary ?? ''}`)
+          .join('\n'),
+    )
+    .join('\n');
+}
+
+type Ring = { outline: string; boxShadow: string };
+type Control = { key: string; label: string };
+
+/**
+ * Marks every control a keyboard should reach by Tab (visible, enabled, not taken out of the
+ * tab order) with data-a11y-key, and returns them with their unfocused outline and shadow.
+ */
+function markTabbableControls(page: Page): Promise<(Control & Ring)[]> {
+  return page.evaluate(() => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input',
+      'select',
+      'textarea',
+      'summary',
+      '[tabindex]',
+      '[role="tab"]',
+    ].join(',');
+    const found: (Control & Ring)[] = [];
+    document.querySelectorAll<HTMLElement>(selector).forEach((element, index) => {
+      const disabled = (element as HTMLButtonElement).disabled === true;
+      if (disabled || element.tabIndex < 0 || !element.checkVisibility()) return;
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) return;
+      const key = String(index);
+      element.dataset.a11yKey = key;
+      const style = getComputedStyle(element);
+      found.push({
+        key,
+        label: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`,
+        outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+        boxShadow: style.boxShadow,
+      });
+    });
+    return found;
+  });
+}
+
+/**
+ * The focused element's key, its focus ring, and whether that ring is drawn at all and lies
+ * inside every ancestor that clips its overflow (so it can be seen).
+ */
+function readFocused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement) || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const outlineWidth = Number.parseFloat(style.outlineWidth) || 0;
+    const hasOutline = style.outlineStyle !== 'none' && outlineWidth > 0;
+    const hasShadow = style.boxShadow !== 'none';
+    // How far the ring reaches outside the element (a negative offset draws it inside).
+    const grow = hasOutline
+      ? Math.max(0, (Number.parseFloat(style.outlineOffset) || 0) + outlineWidth)
+      : 0;
+    const rect = element.getBoundingClientRect();
+    const ring = {
+      top: rect.top - grow,
+      left: rect.left - grow,
+      bottom: rect.bottom + grow,
+      right: rect.right + grow,
+    };
+    let clippedBy: string | null = null;
+    for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
+      if (parent === document.body || parent === document.documentElement) break;
+      const parentStyle = getComputedStyle(parent);
+      if (parentStyle.overflowX === 'visible' && parentStyle.overflowY === 'visible') continue;
+      const box = parent.getBoundingClientRect();
+      const clipsX =
+        parentStyle.overflowX !== 'visible' &&
+        (ring.left < box.left - 0.5 || ring.right > box.right + 0.5);
+      const clipsY =
+        parentStyle.overflowY !== 'visible' &&
+        (ring.top < box.top - 0.5 || ring.bottom > box.bottom + 0.5);
+      if (clipsX || clipsY) {
+        clippedBy = `${parent.tagName.toLowerCase()}.${[...parent.classList].slice(0, 4).join('.')}`;
+        break;
+      }
+    }
+    return {
+      key: element.dataset.a11yKey ?? null,
+      label: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`,
+      outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+      boxShadow: style.boxShadow,
+      drawn: hasOutline || hasShadow,
+      clippedBy,
+    };
+  });
+}
+
+/**
+ * Tabs from the top of the page to the end, and returns the problems found: controls never
+ * reached, and controls whose focus is not visibly shown.
+ */
+async function tabThrough(page: Page): Promise<{ reached: number; problems: string[] }> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const controls = await markTabbableControls(page);
+  const unfocused = new Map(controls.map((c) => [c.key, c]));
+  const reached = new Set<string>();
+  const problems: string[] = [];
+  await page.locator('body').focus();
+  // Generous: a control may be added while tabbing (the news page loads more as it scrolls).
+  for (let i = 0; i < controls.length + 200; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await readFocused(page);
+    if (focused === null) break;
+    if (focused.key !== null && reached.has(focused.key)) break;
+    if (focused.key !== null) reached.add(focused.key);
+    const before = focused.key === null ? undefined : unfocused.get(focused.key);
+    const changed =
+      before === undefined ||
+      before.outline !== focused.outline ||
+      before.boxShadow !== focused.boxShadow;
+    if (!focused.drawn || !changed) problems.push(`no focus indicator on ${focused.label}`);
+    else if (focused.clippedBy !== null)
+      problems.push(`focus indicator of ${focused.label} cut off by ${focused.clippedBy}`);
+  }
+  for (const control of controls)
+    if (!reached.has(control.key)) problems.push(`never reached by Tab: ${control.label}`);
+  return { reached: reached.size, problems };
+}
+
+describe('axe-core finds no serious or critical violation', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`on the password gate (${viewport.name})`, async () => {
+      const context = await browser.newContext({ viewport: viewport.size, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.getByLabel('Password').waitFor();
+      let violations = await findSeriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+
+      // And with the wrong-password message showing.
+      await page.getByLabel('Password').fill('offside');
+      await page.getByRole('button', { name: 'Enter' }).click();
+      await page.getByText('Incorrect password. Please try again.').waitFor();
+      violations = await findSeriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await context.close();
+    });
+
+    for (const target of PAGES) {
+      it(`on the ${target.name} page (${viewport.name})`, async () => {
+        const page = await openPage(viewport.name, target);
+        const violations = await findSeriousViolations(page);
+        expect(violations, describeViolations(violations)).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+});
+
+describe('the keyboard alone', () => {
+  it('unlocks the gate: Tab to the field, a wrong password, then the right one', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const field = page.getByLabel('Password');
+    await field.waitFor();
+
+    const { problems } = await tabThrough(page);
+    expect(problems).toEqual([]);
+
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('offside');
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByRole('button', { name: 'Enter' })
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Space');
+    await page.getByText('Incorrect password. Please try again.').waitFor();
+    expect(await field.inputValue()).toBe('');
+
+    // Focus stayed on the button: back to the (cleared) field.
+    await page.keyboard.press('Shift+Tab');
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('kickoff');
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Leagues' }).waitFor();
+    await context.close();
+  });
+
+  // Fans are on phones: the walk runs at phone width (axe above checks both widths). Each
+  // Tab is a round trip to the browser, and the transfers page has hundreds of controls.
+  for (const viewport of VIEWPORTS.filter((v) => v.name === 'phone')) {
+    for (const target of PAGES) {
+      it(`reaches every control of the ${target.name} page with a visible focus (${viewport.name})`, async () => {
+        const page = await openPage(viewport.name, target);
+        const { reached, problems } = await tabThrough(page);
+        expect(problems).toEqual([]);
+        expect(reached).toBeGreaterThan(0);
+        await page.close();
+      }, 240_000);
+    }
+  }
+
+  it('moves between transfer tabs with the arrow keys, focus shown', async () => {
+    const page = await openPage('phone', PAGES[3] as (typeof PAGES)[number]);
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    await tabs.first().focus();
+    const count = await tabs.count();
+    for (let i = 1; i < count; i++) {
+      await page.keyboard.press('ArrowRight');
+      const focused = await readFocused(page);
+      expect(await tabs.nth(i).evaluate((element) => element === document.activeElement)).toBe(
+        true,
+      );
+      expect(await tabs.nth(i).getAttribute('aria-selected')).toBe('true');
+      expect(focused?.drawn).toBe(true);
+      expect(focused?.clippedBy).toBeNull();
+    }
+    await page.close();
+  });
+});
