@@ -6,10 +6,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 
 import type { Db } from './db/client.ts';
 import { addCachingHeaders } from './http/caching.ts';
+import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import { handleError } from './http/errors.ts';
 import { createGateHook, refuseCrossOrigin } from './http/gate.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import { registerOverloadGuard, type OverloadLimits } from './http/overload.ts';
+import { getSessionPasswordKey, type SitePassword } from './http/password-hash.ts';
 import { registerRateLimit, type RateLimitOptions } from './http/rate-limit.ts';
 import { createResponseCache, type ResponseCache } from './http/response-cache.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -31,7 +33,8 @@ import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
 
 export type AppDeps = {
   db: Db;
-  sitePassword: string;
+  /** The gate's password, or only its scrypt hash (SITE_PASSWORD_HASH). */
+  sitePassword: SitePassword;
   /** Secret shared by every instance for signing session tokens. */
   sessionSecret: string;
   now: () => Date;
@@ -44,6 +47,8 @@ export type AppDeps = {
   meta: SiteMeta;
   logger?: FastifyBaseLogger | false;
   throttle?: LoginThrottle;
+  /** Which affiliate clicks are recorded (SECURITY §6); default: counted in this process. */
+  clickLimiter?: ClickLimiter;
   /** Holds a slowed-down login attempt (default: a timer). */
   sleep?: (ms: number) => Promise<void>;
   /** Told of every route as it is registered (tests list them all). */
@@ -83,7 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.https === undefined ? {} : { https: deps.https }),
   });
 
-  const signer = createSessionSigner({ secret: deps.sessionSecret, password: deps.sitePassword });
+  const signer = createSessionSigner({
+    secret: deps.sessionSecret,
+    password: getSessionPasswordKey(deps.sitePassword),
+  });
   const throttle = deps.throttle ?? createLoginThrottle();
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
 
@@ -149,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isLeader: deps.isLeader ?? (() => true),
     }),
   );
-  await app.register(goRoutes({ db: deps.db }));
+  await app.register(goRoutes({ db: deps.db, limiter: deps.clickLimiter ?? createClickLimiter() }));
   await app.register(imageRoutes({ db: deps.db }));
   await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta }));
 

@@ -4,7 +4,13 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { getDefaultNewsFeeds, parseConfig, readNewsFeeds, readTlsFiles } from './config.ts';
+import {
+  ConfigError,
+  getDefaultNewsFeeds,
+  parseConfig,
+  readNewsFeeds,
+  readTlsFiles,
+} from './config.ts';
 
 describe('parseConfig', () => {
   it('uses the embedded defaults when nothing is set', () => {
@@ -358,5 +364,50 @@ describe('TLS_CERT and TLS_KEY', () => {
       cert: expect.stringContaining('BEGIN CERTIFICATE'),
       key: expect.stringContaining('BEGIN PRIVATE KEY'),
     });
+  });
+});
+
+describe('parseConfig with SITE_PASSWORD_HASH', () => {
+  const HASH = `scrypt$131072$8$1$${Buffer.alloc(16, 1).toString('base64')}$${Buffer.alloc(32, 2).toString('base64')}`;
+
+  it('keeps only the hash, with no plain password and no default', () => {
+    const config = parseConfig({ SITE_PASSWORD_HASH: HASH });
+    expect(config.sitePassword).toEqual({ hash: HASH });
+    expect(config.usesDefaultPassword).toBe(false);
+    expect(config.shortPassword).toBe(false);
+  });
+
+  it('treats an empty SITE_PASSWORD_HASH as unset', () => {
+    expect(parseConfig({ SITE_PASSWORD_HASH: '' }).sitePassword).toBe('kickoff');
+  });
+
+  it('refuses SITE_PASSWORD and SITE_PASSWORD_HASH together', () => {
+    expect(() =>
+      parseConfig({ SITE_PASSWORD: 'a-long-site-password', SITE_PASSWORD_HASH: HASH }),
+    ).toThrow(/^Invalid configuration: SITE_PASSWORD and SITE_PASSWORD_HASH are both set/);
+  });
+
+  it.each([
+    ['not a hash', /SITE_PASSWORD_HASH must be scrypt\$N\$r\$p\$<salt base64>\$<hash base64>/],
+    [HASH.replace('131072', '1048576'), /SITE_PASSWORD_HASH N must be a power of two/],
+    [HASH.replace('$8$1$', '$8$9$'), /SITE_PASSWORD_HASH p must be from 1 to 4/],
+    [`${HASH}!`, /SITE_PASSWORD_HASH the hash must be base64/],
+  ])('refuses a malformed hash with a clear line, never quoting it (%#)', (hash, message) => {
+    let thrown: unknown;
+    try {
+      parseConfig({ SITE_PASSWORD_HASH: hash });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message).toMatch(message);
+    expect((thrown as Error).message).toMatch(/npm run hash-password/);
+    expect((thrown as Error).message).not.toContain(hash);
+  });
+
+  it('flags a plain password shorter than 16 characters, and only that', () => {
+    expect(parseConfig({ SITE_PASSWORD: 'fifteen-chars!!' }).shortPassword).toBe(true);
+    expect(parseConfig({ SITE_PASSWORD: 'sixteen-chars!!!' }).shortPassword).toBe(false);
+    expect(parseConfig({}).shortPassword).toBe(true);
   });
 });

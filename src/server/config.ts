@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
 import { LEAGUES } from '../domain/league.ts';
+import { parsePasswordHash, PasswordHashError, type SitePassword } from './http/password-hash.ts';
 
 export const DEFAULT_SITE_PASSWORD = 'kickoff';
+/** Shorter plain passwords are warned about at start-up (SECURITY-TARGETS §4: ≥ 16 random characters). */
+export const MIN_PASSWORD_LENGTH = 16;
 export const DEFAULT_CREDIT_LINE = 'Built with love by the AI Department of Media24';
 
 const optionalText = z
@@ -69,7 +72,8 @@ const EnvSchema = z.object({
     .string()
     .min(1, 'must not be empty')
     .max(200, 'must be at most 200 characters')
-    .default(DEFAULT_SITE_PASSWORD),
+    .optional(),
+  SITE_PASSWORD_HASH: optionalText,
   ADMIN_PASSWORD: optionalText,
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -144,8 +148,11 @@ export type Config = {
   port: number;
   host: string;
   trustProxy: boolean;
-  sitePassword: string;
+  /** SITE_PASSWORD, or only its scrypt hash from SITE_PASSWORD_HASH (checked well-formed). */
+  sitePassword: SitePassword;
   usesDefaultPassword: boolean;
+  /** A plain SITE_PASSWORD shorter than 16 characters (SECURITY-TARGETS §4): warned about. */
+  shortPassword: boolean;
   adminPassword: string | undefined;
   sessionSecret: string | undefined;
   databaseUrl: string | undefined;
@@ -203,12 +210,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration: TLS_CERT and TLS_KEY must be set together (${set} is set, ${unset} is not)`,
     );
   }
+  const sitePassword = readSitePassword(e.SITE_PASSWORD, e.SITE_PASSWORD_HASH);
   return {
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
-    sitePassword: e.SITE_PASSWORD,
-    usesDefaultPassword: e.SITE_PASSWORD === DEFAULT_SITE_PASSWORD,
+    sitePassword,
+    usesDefaultPassword: sitePassword === DEFAULT_SITE_PASSWORD,
+    shortPassword: typeof sitePassword === 'string' && sitePassword.length < MIN_PASSWORD_LENGTH,
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     databaseUrl: e.DATABASE_URL,
@@ -243,6 +252,28 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? undefined
         : { certFile: e.TLS_CERT, keyFile: e.TLS_KEY },
   };
+}
+
+/**
+ * The plain password or its hash, one of the two; neither: the default. A malformed hash is a
+ * ConfigError saying what is wrong with it, never quoting it.
+ */
+function readSitePassword(plain: string | undefined, hash: string | undefined): SitePassword {
+  if (plain !== undefined && hash !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration: SITE_PASSWORD and SITE_PASSWORD_HASH are both set; set only one (SITE_PASSWORD_HASH keeps the password out of the configuration)',
+    );
+  }
+  if (hash === undefined) return plain ?? DEFAULT_SITE_PASSWORD;
+  try {
+    parsePasswordHash(hash);
+  } catch (error) {
+    if (!(error instanceof PasswordHashError)) throw error;
+    throw new ConfigError(
+      `Invalid configuration: SITE_PASSWORD_HASH ${error.message} (make one with npm run hash-password)`,
+    );
+  }
+  return { hash };
 }
 
 /**

@@ -8,6 +8,8 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import {
   ConfigError,
+  DEFAULT_SITE_PASSWORD,
+  MIN_PASSWORD_LENGTH,
   parseConfig,
   readNewsFeeds,
   readTlsFiles,
@@ -21,9 +23,13 @@ import { seedLeagues } from './db/leagues-queries.ts';
 import { saveProviderStatus } from './db/provider-status-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
 import { listKnownClubs } from './db/teams-queries.ts';
+import { createClickLimiter, createRedisClickLimiter } from './http/click-limiter.ts';
+import { getSelfRequestHeaders } from './http/gate.ts';
 import { createInvalidation } from './http/invalidation.ts';
 import { createLoginThrottle, createRedisLoginThrottle } from './http/login-throttle.ts';
+import { getSessionPasswordKey } from './http/password-hash.ts';
 import { createResponseCache } from './http/response-cache.ts';
+import { createSessionSigner } from './http/session-token.ts';
 import { runImportHistory } from './jobs/import-history.ts';
 import { createLeadership } from './jobs/leadership.ts';
 import { createNewsSync } from './jobs/news-sync.ts';
@@ -146,7 +152,11 @@ async function main() {
   });
   if (config.usesDefaultPassword) {
     logger.warn(
-      'SITE_PASSWORD is not set: the site is using the default password. Set SITE_PASSWORD before going public.',
+      'SITE_PASSWORD is not set: the site is using the default password. Set SITE_PASSWORD_HASH (npm run hash-password) before going public.',
+    );
+  } else if (config.shortPassword) {
+    logger.warn(
+      `SITE_PASSWORD is shorter than ${MIN_PASSWORD_LENGTH} characters: use at least ${MIN_PASSWORD_LENGTH} random characters.`,
     );
   }
 
@@ -203,15 +213,35 @@ async function main() {
           fallback: localThrottle,
           onError: redisError,
         });
+  const localClickLimiter = createClickLimiter();
+  const clickLimiter =
+    redis === undefined
+      ? localClickLimiter
+      : createRedisClickLimiter({
+          redis: redis.main,
+          prefix: redisPrefix,
+          fallback: localClickLimiter,
+          onError: redisError,
+        });
   // The demo feeds are served by this very server: the fetch guard lets its address through
   // once it is known, after listen.
   let selfHosts: string[] = [];
+  // The gate covers the demo feeds too: fetching them from this server's own origin (and only
+  // there) carries a session cookie signed like the ones a login gets.
+  let selfOrigin: URL | undefined = undefined;
+  const feedSigner = createSessionSigner({
+    secret: sessionSecret,
+    password: getSessionPasswordKey(config.sitePassword),
+  });
+  const getSelfHeaders = () =>
+    selfOrigin === undefined ? undefined : getSelfRequestHeaders(feedSigner, selfOrigin, now());
   const newsSync = createNewsSync({
     db: database.db,
     dbKind: database.kind,
     now,
     fetch: fetchFeed,
     allowHosts: () => selfHosts,
+    selfHeaders: getSelfHeaders,
     onChange: () => invalidation.changed(),
     log: logger,
   });
@@ -269,6 +299,7 @@ async function main() {
     adminPassword: config.adminPassword,
     newsSync,
     throttle,
+    clickLimiter,
     dataSource: config.dataSource,
     isLeader: () => leadership.isLeader(),
     overload: {},
@@ -314,6 +345,7 @@ async function main() {
   const url = await app.listen({ port: config.port, host: config.host });
   const self = getSelfOrigin(config.host, app.server.address() as AddressInfo, https !== undefined);
   selfHosts = [self.host];
+  selfOrigin = self;
   await replaceFeedSources(
     database.db,
     newsFeeds.map((feed) => ({
@@ -325,9 +357,12 @@ async function main() {
   );
   listening = true;
   scheduler?.startNews();
+  // Never the configured password or hash; the default one is public (README).
   const password = config.usesDefaultPassword
-    ? config.sitePassword
-    : 'the one set in SITE_PASSWORD';
+    ? `${DEFAULT_SITE_PASSWORD} (the default)`
+    : typeof config.sitePassword === 'string'
+      ? 'the one set in SITE_PASSWORD'
+      : 'the one hashed in SITE_PASSWORD_HASH';
   process.stdout.write(
     `\n  ${config.brandName} is running at ${url}\n  Site password: ${password}\n  Data: ${label}\n\n`,
   );

@@ -8,6 +8,7 @@ import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { createTestDb, type TestDatabase } from './test-db.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
@@ -23,7 +24,7 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     sitePassword: TEST_PASSWORD,
-    sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    sessionSecret: TEST_SESSION_SECRET,
     now: () => new Date('2026-11-21T15:30:00Z'),
     timeZone: 'Africa/Johannesburg',
     webRoot: emptyWebRoot,

@@ -8,6 +8,9 @@ import { replaceFeedSources } from '../../src/server/db/feed-sources-queries.ts'
 import { findMatchesByExternalIds } from '../../src/server/db/matches-queries.ts';
 import { createPredictions } from '../../src/server/db/predictions-queries.ts';
 import { historyTransfers, teams } from '../../src/server/db/schema.ts';
+import { getSelfRequestHeaders } from '../../src/server/http/gate.ts';
+import { getSessionPasswordKey } from '../../src/server/http/password-hash.ts';
+import { createSessionSigner } from '../../src/server/http/session-token.ts';
 import { runIngestRss } from '../../src/server/jobs/ingest-rss.ts';
 import { runSyncLeagueData, runSyncMatches } from '../../src/server/jobs/sync-provider.ts';
 import { fetchFeed } from '../../src/server/providers/rss/client.ts';
@@ -18,7 +21,13 @@ import {
   createProviderMatch,
   createProviderOdds,
 } from '../helpers/fake-provider.ts';
-import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  loginCookie,
+  TEST_PASSWORD,
+  TEST_SESSION_SECRET,
+  type TestApp,
+} from '../helpers/test-app.ts';
 
 // The test app's clock: Saturday 21 November 2026, 17:30 in Johannesburg.
 const NOW = new Date('2026-11-21T15:30:00Z');
@@ -106,7 +115,19 @@ const provider = createFakeProvider({
   ],
 });
 
+/** What main.ts sends with its own feeds: a session cookie from a signer like the app's. */
+const selfHeaders = (host: string, password = TEST_PASSWORD) =>
+  getSelfRequestHeaders(
+    createSessionSigner({
+      secret: TEST_SESSION_SECRET,
+      password: getSessionPasswordKey(password),
+    }),
+    new URL(`http://${host}`),
+    NOW,
+  );
+
 let t: TestApp;
+let cookie: string;
 beforeAll(async () => {
   t = await createTestApp({ meta: { brandName: 'Touchline', creditLine: '', replayLabel: '' } });
   const sync = { db: t.database.db, provider, now: NOW, timeZone: 'Africa/Johannesburg' };
@@ -128,14 +149,23 @@ beforeAll(async () => {
     ],
     NOW,
   );
+  cookie = await loginCookie(t.app);
 });
 afterAll(async () => {
   await t.close();
 });
 
+const get = (url: string) => t.app.inject({ url, headers: { cookie } });
+
 describe('GET /feeds/:league.xml', () => {
-  it('serves the league’s reports and previews as RSS, without the session cookie', async () => {
+  it('is behind the gate', async () => {
     const response = await t.app.inject({ url: '/feeds/premier-league.xml' });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).not.toContain('<rss');
+  });
+
+  it('serves the league’s reports and previews as RSS to the session cookie', async () => {
+    const response = await get('/feeds/premier-league.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     const feed = parseFeed(response.body);
@@ -161,18 +191,19 @@ describe('GET /feeds/:league.xml', () => {
   });
 
   it('answers 304 to a reader holding the same version', async () => {
-    const first = await t.app.inject({ url: '/feeds/premier-league.xml' });
+    const first = await get('/feeds/premier-league.xml');
+    expect(first.headers['cache-control']).toBe('private, max-age=60');
     const etag = String(first.headers.etag);
     const again = await t.app.inject({
       url: '/feeds/premier-league.xml',
-      headers: { 'if-none-match': etag },
+      headers: { 'if-none-match': etag, cookie },
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
 
   it('serves an empty feed for a league with no stories yet', async () => {
-    const response = await t.app.inject({ url: '/feeds/ligue-1.xml' });
+    const response = await get('/feeds/ligue-1.xml');
     expect(response.statusCode).toBe(200);
     expect(parseFeed(response.body).items).toEqual([]);
   });
@@ -180,7 +211,7 @@ describe('GET /feeds/:league.xml', () => {
   it.each(['/feeds/eredivisie.xml', '/feeds/premier-league', '/feeds/premier-league.json'])(
     'answers 404 for %s',
     async (url) => {
-      const response = await t.app.inject({ url });
+      const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Feed not found' });
     },
@@ -203,21 +234,28 @@ describe('ingesting the demo feeds over HTTP', () => {
       ],
       NOW,
     );
-    const ingest = () =>
+    const ingest = (headers: ReturnType<typeof selfHeaders> | undefined) =>
       runIngestRss({
         db: t.database.db,
         now: () => NOW,
         fetch: fetchFeed,
         allowHosts: [host],
+        selfHeaders: headers,
         sources: 'all',
       });
 
-    const first = await ingest();
+    // Without the server's cookie, or with one signed for another password, the gate refuses.
+    for (const headers of [undefined, selfHeaders(host, 'an old password')]) {
+      const refused = await ingest(headers);
+      expect(refused).toMatchObject({ success: false, total_new: 0 });
+      expect(refused.sources[0]?.error).toMatch(/HTTP 401/);
+    }
+
+    const first = await ingest(selfHeaders(host));
     expect(first).toMatchObject({ success: true, total_new: 3 });
-    const second = await ingest();
+    const second = await ingest(selfHeaders(host));
     expect(second).toMatchObject({ success: true, total_new: 0 });
 
-    const cookie = await loginCookie(t.app);
     const news = await t.app.inject({
       url: '/api/news?league=premier-league',
       headers: { cookie },
@@ -431,7 +469,8 @@ describe('transfer rumours in the demo feeds', () => {
   });
 
   it('tells the next window’s real moves into the league’s clubs as rumours', async () => {
-    const response = await u.app.inject({ url: '/feeds/premier-league.xml' });
+    const cookie = await loginCookie(u.app);
+    const response = await u.app.inject({ url: '/feeds/premier-league.xml', headers: { cookie } });
     const rumours = parseFeed(response.body).items.filter((i) =>
       i.guid?.startsWith('touchline:rumour:'),
     );
@@ -447,7 +486,8 @@ describe('transfer rumours in the demo feeds', () => {
       true,
     );
     // A league that shows no window has no rumours.
-    expect(parseFeed((await u.app.inject({ url: '/feeds/la-liga.xml' })).body).items).toEqual([]);
+    const laLiga = await u.app.inject({ url: '/feeds/la-liga.xml', headers: { cookie } });
+    expect(parseFeed(laLiga.body).items).toEqual([]);
   });
 
   it('turns them into rumours on the transfers page once ingested', async () => {
@@ -470,6 +510,7 @@ describe('transfer rumours in the demo feeds', () => {
       now: () => NOW,
       fetch: fetchFeed,
       allowHosts: [host],
+      selfHeaders: selfHeaders(host),
       sources: 'all',
     });
     expect(ingested).toMatchObject({ success: true, total_new: 3 });

@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SessionSigner } from './session-token.ts';
 
-const PROTECTED_PREFIXES = ['/api/', '/functions/', '/go/'];
+// Everything but the front end's files and /healthz (SECURITY-TARGETS §4): the drawn images and
+// the demo feeds too (the news ingestion fetches those with a session cookie of its own).
+const DATA_PREFIXES = ['/api/', '/functions/', '/go/'];
+const PROTECTED_PREFIXES = [...DATA_PREFIXES, '/img/', '/feeds/'];
 const OPEN_ROUTES = new Set(['POST /api/session']);
 
 /** Secure contexts get the __Host- prefix, which browsers only accept with Secure and Path=/. */
@@ -11,8 +14,30 @@ export function getSessionCookieName(secure: boolean): string {
 }
 
 export function isProtectedPath(url: string): boolean {
+  return hasPrefix(url, PROTECTED_PREFIXES);
+}
+
+/** The data routes (rate-limited): not the drawn images a page loads by the dozen. */
+export function isDataPath(url: string): boolean {
+  return hasPrefix(url, DATA_PREFIXES);
+}
+
+function hasPrefix(url: string, prefixes: readonly string[]): boolean {
   const path = url.split('?', 1)[0] ?? url;
-  return PROTECTED_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+  return prefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+}
+
+/**
+ * Request headers for this server fetching its own gated pages (the demo feeds, over HTTP): a
+ * fresh session cookie from its signer, bound to its own origin (fetchFeed sends it nowhere else).
+ */
+export function getSelfRequestHeaders(
+  signer: SessionSigner,
+  origin: URL,
+  now: Date,
+): { origin: string; values: Record<string, string> } {
+  const name = getSessionCookieName(origin.protocol === 'https:');
+  return { origin: origin.origin, values: { cookie: `${name}=${signer.issue(now)}` } };
 }
 
 /** An onRequest hook refusing every data route to a request without a valid session cookie. */

@@ -35,6 +35,20 @@ describe('the rate limit on data routes', () => {
     expect(health.statusCode).toBe(200);
   });
 
+  it('does not count the drawn images a page loads, though they are behind the gate', async () => {
+    t = await createTestApp({ rateLimit: { perMinute: 5 } });
+    const cookie = await loginCookie(t.app);
+    for (let i = 1; i <= 20; i++) {
+      const response = await t.app.inject({
+        url: `/img/player/${i}.svg`,
+        headers: { cookie },
+        remoteAddress: '203.0.113.7',
+      });
+      if (response.statusCode !== 200) throw new Error(`image ${i}: ${response.statusCode}`);
+    }
+    expect((await getToday(t.app, cookie, '203.0.113.7')).statusCode).toBe(200);
+  });
+
   it('is off at 0 per minute', async () => {
     t = await createTestApp({ rateLimit: { perMinute: 0 } });
     const cookie = await loginCookie(t.app);

@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
-import { isProtectedPath } from './gate.ts';
+import { isDataPath } from './gate.ts';
 
 export type RateLimitOptions = {
   /** Requests per minute per client address on the data routes; 0 turns the limit off. */
@@ -24,7 +24,7 @@ export async function registerRateLimit(
     global: false,
     max: options.perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isProtectedPath(request.url),
+    allowList: (request) => !isDataPath(request.url),
     cache: 100_000,
     ...(options.redis === undefined
       ? {}

@@ -7,7 +7,7 @@ import {
   type FeedSourceState,
 } from '../db/feed-sources-queries.ts';
 import { createNewsArticles, type NewsArticleInput } from '../db/news-articles-queries.ts';
-import type { fetchFeed } from '../providers/rss/client.ts';
+import type { FeedRequestHeaders, fetchFeed } from '../providers/rss/client.ts';
 import {
   guessLeagueSlug,
   normaliseLink,
@@ -52,6 +52,11 @@ export type IngestRssDeps = {
   fetch: FetchFeed;
   /** host:port pairs the fetch guard lets through although private (this server's own). */
   allowHosts: string[];
+  /**
+   * Headers for this server's own feeds (its session cookie: the demo feeds are behind the
+   * gate); the fetch sends them to that origin only.
+   */
+  selfHeaders?: FeedRequestHeaders;
   /** 'due' (the scheduler): feeds whose next check has come; 'all' (a manual sync): every enabled feed. */
   sources?: 'due' | 'all';
   /** Randomness in [0, 1) for the back-off jitter. */
@@ -103,6 +108,7 @@ async function ingestSource(
       lastModified: source.lastModified ?? undefined,
       allowHosts: deps.allowHosts,
       now: () => deps.now().getTime(),
+      ...(deps.selfHeaders === undefined ? {} : { headers: deps.selfHeaders }),
     });
     if (fetched.status !== 304) items = parseFeed(fetched.body).items;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Db } from '../db/client.ts';
 import { findSetting, updateSettingUnlessRecent } from '../db/settings-queries.ts';
+import type { FeedRequestHeaders } from '../providers/rss/client.ts';
 import { runIngestRss, type FetchFeed, type RssSyncResponse } from './ingest-rss.ts';
 
 /** A manual sync may start once every 5 minutes (SPEC 9), across every instance. */
@@ -38,6 +39,8 @@ export function createNewsSync(deps: {
   fetch: FetchFeed;
   /** This server's own host:port, known once it listens (its demo feeds are fetched over HTTP). */
   allowHosts: () => string[];
+  /** Headers for fetching this server's own feeds (a fresh session cookie), asked each run. */
+  selfHeaders?: () => FeedRequestHeaders | undefined;
   random?: () => number;
   /** Called when articles were added, so caches can drop what they hold. */
   onChange?: () => void;
@@ -70,6 +73,7 @@ export function createNewsSync(deps: {
       now: deps.now,
       fetch: deps.fetch,
       allowHosts: deps.allowHosts(),
+      selfHeaders: deps.selfHeaders?.(),
       sources,
       random: deps.random,
       log: deps.log,

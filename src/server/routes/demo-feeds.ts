@@ -35,9 +35,9 @@ export type DemoFeedDeps = { db: Db; now: () => Date; timeZone: string; brandNam
 
 /**
  * Touchline's own RSS feeds, one per league (`/feeds/<slug>.xml`): match reports, previews and
- * transfer rumours written from the replay in the database, on the site's clock. Public news
- * only, so they are open without the session cookie; the RSS ingestion reads them over HTTP like
- * any other feed.
+ * transfer rumours written from the replay in the database, on the site's clock. Behind the gate
+ * like every data route: the RSS ingestion reads them over HTTP like any other feed, sending a
+ * session cookie to this server's own origin only (main.ts).
  */
 export function demoFeedRoutes(deps: DemoFeedDeps) {
   return async function (app: FastifyInstance) {
@@ -49,7 +49,7 @@ export function demoFeedRoutes(deps: DemoFeedDeps) {
       const origin = getOrigin(request);
       const xml = await renderDemoFeed(deps, league, origin);
       const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'public, max-age=60');
+      reply.header('etag', etag).header('cache-control', 'private, max-age=60');
       const held = request.headers['if-none-match'];
       if (held !== undefined && held.split(',').some((tag) => tag.trim() === etag)) {
         return reply.code(304).send();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { BOOKMAKERS } from '../../domain/bookmakers.ts';
 import { affiliateClicks } from '../db/schema.ts';
+import { createClickLimiter } from '../http/click-limiter.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -18,8 +19,10 @@ beforeEach(async () => {
   await t.database.db.delete(affiliateClicks);
 });
 
+// Each request comes from an address of its own, so the click limits never hold one back.
+let fans = 0;
 const go = (url: string, headers: Record<string, string> = { cookie }) =>
-  t.app.inject({ url, headers });
+  t.app.inject({ url, headers, remoteAddress: `10.1.${Math.floor(++fans / 250)}.${fans % 250}` });
 
 const listClicks = () =>
   t.database.db.select().from(affiliateClicks).orderBy(asc(affiliateClicks.id));
@@ -168,5 +171,81 @@ describe('GET /go/:bookmaker', () => {
     expect(response.json()).toEqual({ error: 'Unauthorized' });
     expect(response.headers.location).toBeUndefined();
     await expectNoClickBut('sentinel');
+  });
+});
+
+describe('GET /go/:bookmaker click limits (SECURITY §6)', () => {
+  let limited: TestApp;
+  let limitedCookie: string;
+  let nowMs = Date.parse('2026-11-21T15:30:00Z');
+  beforeAll(async () => {
+    limited = await createTestApp({ clickLimiter: createClickLimiter({ now: () => nowMs }) });
+    limitedCookie = await loginCookie(limited.app);
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const click = async (remoteAddress: string, event: string, outcome = 'home') => {
+    const response = await limited.app.inject({
+      url: `/go/bet365?${new URLSearchParams({ event, outcome })}`,
+      headers: { cookie: limitedCookie },
+      remoteAddress,
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://www.bet365.com/');
+  };
+  /**
+   * The events recorded, once a last sure click (`sentinel`, from an address of its own) and at
+   * least `count` others are in (inserts on several connections may land out of order).
+   */
+  let sentinels = 0;
+  const recordedEvents = async (sentinel: string, count: number) => {
+    sentinels++;
+    await click(`198.18.${Math.floor(sentinels / 250)}.${sentinels % 250}`, sentinel);
+    for (let i = 0; i < 100; i++) {
+      const rows = await limited.database.db
+        .select()
+        .from(affiliateClicks)
+        .orderBy(asc(affiliateClicks.id));
+      const events = rows.map((r) => r.eventId).filter((e) => !e?.startsWith('sentinel-'));
+      if (rows.some((r) => r.eventId === sentinel) && events.length >= count) return events;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the click ${sentinel} was not recorded`);
+  };
+
+  beforeEach(async () => {
+    await limited.database.db.delete(affiliateClicks);
+    nowMs += 120_000;
+  });
+
+  it('redirects the 31st click in a minute from one address but does not record it', async () => {
+    for (let i = 0; i < 30; i++) {
+      await click('192.0.2.1', `e${i}`);
+      // One insert at a time: a burst would meet the cap on inserts waiting (5), not the limit.
+      await recordedEvents(`sentinel-1.${i}`, i + 1);
+    }
+    await click('192.0.2.1', 'e30');
+    const events = await recordedEvents('sentinel-1', 30);
+    expect(events).toHaveLength(30);
+    expect(events).not.toContain('e30');
+    // Another address is counted on its own.
+    await click('192.0.2.2', 'e30');
+    expect(await recordedEvents('sentinel-2', 31)).toEqual([...events, 'e30']);
+  });
+
+  it('records the same offer from one address once within 10 s, and again after', async () => {
+    await click('192.0.2.3', 'e1');
+    await click('192.0.2.3', 'e1');
+    nowMs += 9_000;
+    await click('192.0.2.3', 'e1');
+    // Another outcome is another offer; another address is another fan.
+    await click('192.0.2.3', 'e1', 'away');
+    await click('192.0.2.4', 'e1');
+    expect(await recordedEvents('sentinel-3', 3)).toEqual(['e1', 'e1', 'e1']);
+    nowMs += 1_000;
+    await click('192.0.2.3', 'e1');
+    expect(await recordedEvents('sentinel-4', 4)).toEqual(['e1', 'e1', 'e1', 'e1']);
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { findBookmaker } from '../../domain/bookmakers.ts';
 import { createAffiliateClick } from '../db/affiliate-clicks-queries.ts';
 import type { Db } from '../db/client.ts';
+import type { ClickLimiter, ClickVerdict } from '../http/click-limiter.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 
 const GoParams = z.strictObject({ bookmaker: z.string().max(60) });
@@ -25,8 +26,10 @@ const MAX_PENDING_CLICKS = 5;
  * 'Bet now': records the click, then redirects to the bookmaker's own https site. The target
  * comes only from the allow-list, never from the request. The insert runs beside the redirect,
  * never before it: with the database down the fan still goes through, the click unrecorded.
+ * So does the check of `limiter` (SECURITY §6): past 30 clicks a minute from one address, or the
+ * same offer again within 10 s, the fan is redirected and the click not recorded.
  */
-export function goRoutes(deps: { db: Db }) {
+export function goRoutes(deps: { db: Db; limiter: ClickLimiter }) {
   let pendingClicks = 0;
   return async function (app: FastifyInstance) {
     app.get('/go/:bookmaker', async (request, reply) => {
@@ -37,23 +40,37 @@ export function goRoutes(deps: { db: Db }) {
       const target = new URL(bookmaker.site);
       if (target.protocol !== 'https:') throw new HttpError(400, 'bookmaker: no https site');
 
-      if (pendingClicks >= MAX_PENDING_CLICKS) {
-        request.log.warn('affiliate click not recorded: the database is slow');
-      } else {
-        pendingClicks++;
-        createAffiliateClick(deps.db, {
-          bookmaker: bookmaker.key,
-          eventId: query.event ?? null,
-          outcome: query.outcome ?? null,
-          leagueSlug: query.league ?? null,
-          targetUrl: target.href,
-          clientHash: createHash('sha256').update(request.ip).digest('base64url').slice(0, 16),
-        })
+      const offer = JSON.stringify([bookmaker.key, query.event ?? null, query.outcome ?? null]);
+      const record = (verdict: ClickVerdict) => {
+        if (verdict !== 'record') {
+          request.log.debug({ verdict }, 'affiliate click not recorded: over the click limits');
+        } else if (pendingClicks >= MAX_PENDING_CLICKS) {
+          request.log.warn('affiliate click not recorded: the database is slow');
+        } else {
+          pendingClicks++;
+          createAffiliateClick(deps.db, {
+            bookmaker: bookmaker.key,
+            eventId: query.event ?? null,
+            outcome: query.outcome ?? null,
+            leagueSlug: query.league ?? null,
+            targetUrl: target.href,
+            clientHash: createHash('sha256').update(request.ip).digest('base64url').slice(0, 16),
+          })
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, 'affiliate click not recorded'),
+            )
+            .finally(() => pendingClicks--);
+        }
+      };
+      // The in-memory limiter answers at once; one on Redis is awaited beside the redirect.
+      const verdict = deps.limiter.check(request.ip, offer);
+      if (typeof verdict === 'string') record(verdict);
+      else
+        verdict
+          .then(record)
           .catch((error: unknown) =>
             request.log.error({ err: error }, 'affiliate click not recorded'),
-          )
-          .finally(() => pendingClicks--);
-      }
+          );
 
       return reply
         .header('cache-control', 'no-store')

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { teams } from '../db/schema.ts';
 import { upsertTeams } from '../db/teams-queries.ts';
 
@@ -29,15 +29,30 @@ afterAll(async () => {
   await t.close();
 });
 
-// No cookie anywhere: the images are open like other static assets.
-const get = (url: string) => t.app.inject({ url });
+// The images are behind the gate: the browser sends the session cookie with them.
+let cookie: string;
+beforeAll(async () => {
+  cookie = await loginCookie(t.app);
+});
+const get = (url: string) => t.app.inject({ url, headers: { cookie } });
+
+describe('the drawn images without the session cookie', () => {
+  it.each(['/img/crest/inter.svg', '/img/player/123.svg', '/img/crest/no-such-club.svg'])(
+    'answer 401 for %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain('<svg');
+    },
+  );
+});
 
 describe('GET /img/crest/:file', () => {
   it("draws the team's crest with its short name and colours, cached for a year", async () => {
     const response = await get('/img/crest/inter.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(response.headers['content-security-policy']).toContain('sandbox');
     expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(response.body).toContain('aria-label="INT"');
@@ -92,7 +107,7 @@ describe('GET /img/player/:file', () => {
     const response = await get('/img/player/123.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(response.body).toMatch(/^<svg [^>]*aria-label="player"/);
   });
 

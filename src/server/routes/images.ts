@@ -32,7 +32,10 @@ const PlayerParams = z.strictObject({
   file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/, 'must be a photo file name'),
 });
 
-/** Drawn images at stable addresses; open like other static assets (they reveal no data). */
+/**
+ * Drawn images at stable addresses, behind the gate like every route but the front end's own
+ * files (the browser sends the cookie with same-origin images); cached privately for that reason.
+ */
 export function imageRoutes(deps: { db: Db }) {
   const crests = new Map<string, string>();
   return async function (app: FastifyInstance) {
@@ -52,7 +55,7 @@ export function imageRoutes(deps: { db: Db }) {
       }
       return reply
         .type('image/svg+xml')
-        .header('cache-control', `public, max-age=${YEAR_S}, immutable`)
+        .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .send(svg);
     });
@@ -60,7 +63,7 @@ export function imageRoutes(deps: { db: Db }) {
       const { file } = parseInput(PlayerParams, request.params, 'params');
       return reply
         .type('image/svg+xml')
-        .header('cache-control', `public, max-age=${YEAR_S}, immutable`)
+        .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(drawPlayer(file.slice(0, -4)));
     });

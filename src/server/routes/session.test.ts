@@ -6,6 +6,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../../tests/helpers/test-app.ts';
+import { hashPassword } from '../http/password-hash.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -140,5 +141,56 @@ describe('a request from another site', () => {
       { origin: 'http://localhost:80', host: 'localhost:80' },
     );
     expect(response.statusCode).toBe(204);
+  });
+});
+
+describe('a site password configured only as its hash', () => {
+  const FAST = { n: 2 ** 14, r: 8, p: 1 };
+
+  it('lets the right password in (204) and turns a wrong one away (401)', async () => {
+    const hashed = await createTestApp({
+      sitePassword: { hash: await hashPassword(TEST_PASSWORD, FAST) },
+    });
+    try {
+      const login = (password: string) =>
+        hashed.app.inject({ method: 'POST', url: '/api/session', payload: { password } });
+      const wrong = await login('correct horse battery stapler');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: 'Incorrect password. Please try again.' });
+      expect(wrong.cookies).toHaveLength(0);
+      const right = await login(TEST_PASSWORD);
+      expect(right.statusCode).toBe(204);
+      const cookie = `${right.cookies[0]?.name}=${right.cookies[0]?.value}`;
+      const data = await hashed.app.inject({ url: '/api/leagues', headers: { cookie } });
+      expect(data.statusCode).toBe(200);
+    } finally {
+      await hashed.close();
+    }
+  });
+
+  it('voids every session when the hash is rotated, even for the same password', async () => {
+    const before = await createTestApp({
+      sitePassword: { hash: await hashPassword(TEST_PASSWORD, FAST) },
+    });
+    const after = await createTestApp({
+      sitePassword: { hash: await hashPassword(TEST_PASSWORD, FAST) },
+    });
+    try {
+      const cookie = await loginCookie(before.app);
+      expect(
+        (await before.app.inject({ url: '/api/leagues', headers: { cookie } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await after.app.inject({ url: '/api/leagues', headers: { cookie } })).statusCode,
+      ).toBe(401);
+      // And a cookie of the plain password's days is void too.
+      const plain = await loginCookie(t.app);
+      expect(
+        (await after.app.inject({ url: '/api/leagues', headers: { cookie: plain } })).statusCode,
+      ).toBe(401);
+    } finally {
+      await before.close();
+      await after.close();
+    }
   });
 });

@@ -4,11 +4,8 @@ import { z } from 'zod';
 import { HttpError, parseInput } from '../http/errors.ts';
 import { getSessionCookieName } from '../http/gate.ts';
 import type { LoginThrottle } from '../http/login-throttle.ts';
-import {
-  equalsConstantTime,
-  SESSION_MAX_AGE_MS,
-  type SessionSigner,
-} from '../http/session-token.ts';
+import { createPasswordCheck, type SitePassword } from '../http/password-hash.ts';
+import { SESSION_MAX_AGE_MS, type SessionSigner } from '../http/session-token.ts';
 
 const LoginBody = z.strictObject({ password: z.string().max(200) });
 
@@ -16,13 +13,15 @@ export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
 export const GUESSING_ALERT = 'many failed logins across addresses: possible password guessing';
 
 export function sessionRoutes(deps: {
-  sitePassword: string;
+  /** The plain password, or only its scrypt hash. */
+  sitePassword: SitePassword;
   signer: SessionSigner;
   throttle: LoginThrottle;
   now: () => Date;
   /** Holds a slowed-down attempt; tests pass one that only records the wait. */
   sleep: (ms: number) => Promise<void>;
 }) {
+  const isSitePassword = createPasswordCheck(deps.sitePassword);
   return async function (app: FastifyInstance) {
     app.post('/api/session', async (request, reply) => {
       const now = deps.now();
@@ -37,7 +36,7 @@ export function sessionRoutes(deps: {
       // a refusal would let guessers lock everyone out. Sessions already open never come here.
       if (verdict.delayMs > 0) await deps.sleep(verdict.delayMs);
       const { password } = parseInput(LoginBody, request.body ?? {}, 'body');
-      if (!equalsConstantTime(password, deps.sitePassword)) {
+      if (!(await isSitePassword(password))) {
         await deps.throttle.recordFailure(request.ip, now);
         request.log.info({ ip: request.ip }, 'wrong site password');
         throw new HttpError(401, WRONG_PASSWORD);

@@ -591,6 +591,76 @@ describe('fetchFeed responses', () => {
   });
 });
 
+describe('fetchFeed headers for this server’s own origin', () => {
+  const cookieServer = () => {
+    const cookies: (string | undefined)[] = [];
+    return {
+      cookies,
+      start: (handler?: (req: http.IncomingMessage, res: http.ServerResponse) => void) =>
+        startServer((req, res) => {
+          cookies.push(req.headers.cookie);
+          if (handler !== undefined) return handler(req, res);
+          res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(FEED);
+        }),
+    };
+  };
+
+  it('sends them to that origin, and leaves the guard as it is', async () => {
+    const self = cookieServer();
+    const server = await self.start();
+    const headers = { origin: server.origin, values: { cookie: 'gate=token' } };
+    const result = await fetchFeed(`${server.origin}/feeds/serie-a.xml`, {
+      allowHosts: [server.host],
+      headers,
+    });
+    expect(result.status).toBe(200);
+    expect(self.cookies).toEqual(['gate=token']);
+    // The headers open nothing: a loopback address not on the allow-list stays refused.
+    const error = await fetchError(fetchFeed(`${server.origin}/feeds/x.xml`, { headers }));
+    expect(error.message).toMatch(/refused/);
+    expect(self.cookies).toHaveLength(1);
+  });
+
+  it('never sends them to another origin', async () => {
+    const other = cookieServer();
+    const server = await other.start();
+    const self = await startServer((_req, res) => void res.writeHead(200).end(FEED));
+    // Another port, another host name for the same address, another scheme, garbage.
+    const origins = [
+      self.origin,
+      `http://localhost:${server.port}`,
+      `https://${server.host}`,
+      'not a url',
+    ];
+    for (const origin of origins) {
+      await fetchFeed(server.origin, {
+        allowHosts: [server.host],
+        headers: { origin, values: { cookie: 'gate=token' } },
+      });
+    }
+    expect(other.cookies).toEqual(origins.map(() => undefined));
+  });
+
+  it('drops them on a redirect to another origin', async () => {
+    const other = cookieServer();
+    const elsewhere = await other.start();
+    const self = cookieServer();
+    const server = await self.start((req, res) => {
+      if (req.url === '/moved') {
+        return void res.writeHead(302, { location: `${elsewhere.origin}/feed.xml` }).end();
+      }
+      res.writeHead(200).end(FEED);
+    });
+    const result = await fetchFeed(`${server.origin}/moved`, {
+      allowHosts: [server.host, elsewhere.host],
+      headers: { origin: server.origin, values: { cookie: 'gate=token' } },
+    });
+    expect(result.status === 200 && result.finalUrl).toBe(`${elsewhere.origin}/feed.xml`);
+    expect(self.cookies).toEqual(['gate=token']);
+    expect(other.cookies).toEqual([undefined]);
+  });
+});
+
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
   it.each([

@@ -28,7 +28,14 @@ export type FetchFeedOptions = {
   timeouts?: { connectMs?: number; totalMs?: number };
   /** Extra trusted CA certificate (PEM), for tests against a local TLS server. */
   ca?: string;
+  /**
+   * Request headers sent only to URLs on `origin` (this server's own, e.g. its session cookie
+   * for its demo feeds): never to another origin, a redirect elsewhere included.
+   */
+  headers?: FeedRequestHeaders;
 };
+
+export type FeedRequestHeaders = { origin: string; values: Record<string, string> };
 
 export type FetchFeedResult =
   | { status: 304 }
@@ -351,6 +358,7 @@ type RequestContext = {
   connectMs: number;
   signal: AbortSignal;
   ca: string | undefined;
+  headers: FeedRequestHeaders | undefined;
 };
 
 /**
@@ -379,6 +387,7 @@ export async function fetchFeed(
     connectMs: clampTimeout(options.timeouts?.connectMs, CONNECT_TIMEOUT_MS),
     signal: controller.signal,
     ca: options.ca,
+    headers: options.headers,
   };
   try {
     return await abortable(followRedirects(url, allowHosts, now, context), controller.signal);
@@ -494,6 +503,9 @@ function sendRequest(
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
     const headers: Record<string, string> = {
+      ...(context.headers !== undefined && isSameOrigin(url, context.headers.origin)
+        ? context.headers.values
+        : {}),
       'user-agent': USER_AGENT,
       accept: ACCEPT,
       'accept-encoding': 'gzip, deflate, br',
@@ -538,6 +550,16 @@ function sendRequest(
     });
     request.end();
   });
+}
+
+/** Scheme, host and port all equal (a default port written out or not). */
+function isSameOrigin(url: URL, origin: string): boolean {
+  try {
+    const other = new URL(origin);
+    return url.origin !== 'null' && url.origin === other.origin;
+  } catch {
+    return false;
+  }
 }
 
 function headerValue(response: IncomingMessage, name: string): string | undefined {
