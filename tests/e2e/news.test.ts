@@ -175,8 +175,9 @@ describe('the news page at 1280 px', () => {
       .toBe(true);
     const all = getChips(page).getByRole('button', { name: 'All', exact: true });
     await all.click();
+    // The chip and the address change when React has rendered the click, not at once.
+    await expect.poll(() => all.getAttribute('aria-pressed'), WAIT).toBe('true');
     expect(new URL(page.url()).searchParams.has('league')).toBe(false);
-    expect(await all.getAttribute('aria-pressed')).toBe('true');
     const total = await countArticles(page, 'all');
     expect(total).toBeGreaterThan(2 * PAGE_SIZE);
     await expect
