@@ -4,25 +4,9 @@ import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { createLeadership, type Leadership } from '../../src/server/jobs/leadership.ts';
+import type { Leadership } from '../../src/server/jobs/leadership.ts';
 import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
-
-const RETRY_MS = 200;
-
-function createCandidate(databaseUrl: string | undefined, lockKey: number) {
-  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const onAcquire = vi.fn(async () => {});
-  const onLose = vi.fn(async () => {});
-  const leadership = createLeadership({
-    databaseUrl,
-    log,
-    onAcquire,
-    onLose,
-    retryMs: RETRY_MS,
-    lockKey,
-  });
-  return { leadership, log, onAcquire, onLose };
-}
+import { createCandidate, RETRY_MS } from '../helpers/leadership-candidate.ts';
 
 describe('leadership on Postgres', () => {
   const url = POSTGRES_ADMIN_URL;

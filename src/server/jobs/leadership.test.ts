@@ -1,23 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createLeadership } from './leadership.ts';
-
-const RETRY_MS = 200;
-
-function createCandidate(databaseUrl: string | undefined, lockKey: number) {
-  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const onAcquire = vi.fn(async () => {});
-  const onLose = vi.fn(async () => {});
-  const leadership = createLeadership({
-    databaseUrl,
-    log,
-    onAcquire,
-    onLose,
-    retryMs: RETRY_MS,
-    lockKey,
-  });
-  return { leadership, log, onAcquire, onLose };
-}
+import { createCandidate } from '../../../tests/helpers/leadership-candidate.ts';
 
 describe('leadership without Postgres', () => {
   it('leads at once and steps down when stopped', async () => {
