@@ -1,17 +1,28 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, loginCookie, type TestApp } from '../../tests/helpers/test-app.ts';
+
+const STYLESHEET = 'body{color:red}/* </style><script>alert(1)</script> */';
 
 let t: TestApp;
 beforeAll(async () => {
   const webRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-dist-'));
   await writeFile(
     path.join(webRoot, 'index.html'),
-    '<title>{{brand_name}}</title><meta name="touchline:credit" content="{{credit_line}}">',
+    '<title>{{brand_name}}</title><meta name="touchline:credit" content="{{credit_line}}">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+  );
+  await mkdir(path.join(webRoot, 'assets'));
+  await writeFile(path.join(webRoot, 'assets', 'index-abc.css'), STYLESHEET);
+  await writeFile(
+    path.join(webRoot, 'assets', 'index-abc.css.br'),
+    brotliCompressSync(Buffer.from(STYLESHEET)),
   );
   t = await createTestApp({
     webRoot,
@@ -94,6 +105,52 @@ describe('the web app', () => {
     const response = await t.app.inject({ url: '/' });
     expect(response.body).toContain('<title>Goal &amp; &quot;Co&quot;</title>');
     expect(response.body).toContain('content="Made &lt;here&gt;"');
+  });
+
+  it('carries its stylesheet inline, allowed by its hash and by nothing broader', async () => {
+    const response = await t.app.inject({ url: '/' });
+    const inline = /<style>([\s\S]*?)<\/style>/.exec(response.body)?.[1];
+    expect(inline).toBe('body{color:red}/* <\\/style><script>alert(1)</script> */');
+    expect(response.body).not.toContain('rel="stylesheet"');
+    const hash = createHash('sha256')
+      .update(inline ?? '')
+      .digest('base64');
+    const styleSrc = /style-src ([^;]*)/.exec(String(response.headers['content-security-policy']));
+    expect(styleSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    // Data answers keep the policy without the hash.
+    const data = await t.app.inject({ url: '/healthz' });
+    expect(/style-src ([^;]*)/.exec(String(data.headers['content-security-policy']))?.[1]).toBe(
+      "'self'",
+    );
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', 'gzip', (body: Buffer) => gunzipSync(body)],
+    [undefined, 'identity', (body: Buffer) => body],
+    [undefined, 'br;q=0, gzip;q=0', (body: Buffer) => body],
+  ])('is sent as %s when the browser accepts %s', async (encoding, accepted, decode) => {
+    const plain = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    const response = await t.app.inject({ url: '/', headers: { 'accept-encoding': accepted } });
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(decode(response.rawPayload).toString()).toBe(plain.body);
+    expect(plain.body).toContain('<title>');
+  });
+
+  it('sends an asset compressed at build time as it is, and plain to who does not accept it', async () => {
+    const compressed = await t.app.inject({
+      url: '/assets/index-abc.css',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(STYLESHEET);
+    const plain = await t.app.inject({
+      url: '/assets/index-abc.css',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(STYLESHEET);
   });
 
   it('does not serve the raw template', async () => {

@@ -1,22 +1,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+/**
+ * The policy of every answer; `styleHashes` are the sha256 sources (`'sha256-…'`) of the
+ * stylesheets a page carries inline.
+ */
+export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes].join(' '),
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
 /** The same headers on every answer, pages, data and errors alike; built once. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': contentSecurityPolicy(),
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
