@@ -1,6 +1,6 @@
 import './styles.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { createQueryClient } from './api/query-client.ts';
@@ -9,8 +9,12 @@ import { App } from './app.tsx';
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={createQueryClient()} />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+// browser between them, rather than in one long task that would hold off taps and paints.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+});

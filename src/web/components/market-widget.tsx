@@ -1,5 +1,6 @@
 import type { MarketKey } from '../../domain/odds.ts';
 import { getBetLink, useOdds } from '../api/odds.ts';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 
 const TITLES: Record<MarketKey, string> = { h2h: 'Match Result', totals: 'Total Goals 2.5' };
 const CARD =
@@ -13,7 +14,10 @@ export function MarketWidget({
   league: { slug: string; name: string };
   market: MarketKey;
 }) {
-  const { data: events, isPending, isError } = useOdds(league.slug, market);
+  const query = useOdds(league.slug, market);
+  const { data: events, settling } = useDeferredData(query.data);
+  const isPending = query.isPending || (settling && events === undefined);
+  const isError = query.isError;
   const event = events?.find((e) =>
     e.bookmakers.some((b) => b.markets.some((m) => m.key === market)),
   );

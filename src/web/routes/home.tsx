@@ -7,6 +7,7 @@ import { MarketWidget } from '../components/market-widget.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
 import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
 import { PredictionCard } from '../components/prediction-card.tsx';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
 
@@ -33,7 +34,9 @@ function MarketColumn({ title, market }: { title: string; market: MarketKey }) {
 }
 
 function PredictionsColumn() {
-  const { data, isPending } = useLatestPredictions(PREDICTIONS_FETCHED);
+  const query = useLatestPredictions(PREDICTIONS_FETCHED);
+  const { data, settling } = useDeferredData(query.data);
+  const isPending = query.isPending || (settling && data === undefined);
   const shown = (data ?? []).slice(0, PREDICTIONS_SHOWN);
   return (
     <div className="flex flex-col gap-3">
@@ -54,7 +57,10 @@ function PredictionsColumn() {
 }
 
 function LatestNews() {
-  const { data, isPending, isError } = useLatestNews(LATEST_NEWS_COUNT);
+  const query = useLatestNews(LATEST_NEWS_COUNT);
+  const { data, settling } = useDeferredData(query.data);
+  const isPending = query.isPending || (settling && data === undefined);
+  const { isError } = query;
   const { timeZone } = readSiteMeta();
   const items = (data ?? []).slice(0, LATEST_NEWS_COUNT);
   return (
