@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 
 import { gateStore } from './api/gate-store.ts';
 import { PasswordGate } from './components/password-gate.tsx';
-import { TooltipProvider } from './components/ui/tooltip.tsx';
 import { createRouter } from './router.tsx';
 
 /** The gate until this browser session is unlocked, then the routed site. */
@@ -12,7 +11,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   const unlocked = useSyncExternalStore(gateStore.subscribe, gateStore.isUnlocked);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>{unlocked ? <Site /> : <PasswordGate />}</TooltipProvider>
+      {unlocked ? <Site /> : <PasswordGate />}
     </QueryClientProvider>
   );
 }

@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../api/query-client.ts';
 import { LeagueChips } from './league-chips.tsx';
-import { TooltipProvider } from './ui/tooltip.tsx';
 
 function renderChipsAt(path: string) {
   const router = createMemoryRouter([{ path: '*', element: <LeagueChips /> }], {
@@ -14,9 +13,7 @@ function renderChipsAt(path: string) {
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-      </TooltipProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
@@ -52,4 +49,36 @@ it('marks only the league of the current page as current', async () => {
   expect(current.getAttribute('aria-current')).toBe('page');
   const others = screen.getAllByRole('link').filter((link) => link !== current);
   expect(others.map((link) => link.getAttribute('aria-current'))).toEqual([null, null, null, null]);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it('names a flag-only chip in a tooltip on a phone, once the tooltip has loaded', async () => {
+  // A phone: every media query of the mobile layout matches.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  // jsdom has no ResizeObserver; Radix's positioning only needs one to exist.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  renderChipsAt('/');
+
+  await screen.findByRole('link', { name: 'La Liga' });
+  // Radix marks its trigger with data-state once the tooltip's script has arrived.
+  await vi.waitFor(() => {
+    expect(screen.getByRole('link', { name: 'La Liga' }).getAttribute('data-state')).toBe('closed');
+  });
+  fireEvent.focus(screen.getByRole('link', { name: 'La Liga' }));
+  expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', 'La Liga');
 });

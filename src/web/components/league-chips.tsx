@@ -4,7 +4,7 @@ import { findActiveLeagueSlug, getCountryFlag } from '../../domain/league.ts';
 import { useLeagues } from '../api/leagues.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { paths } from '../paths.ts';
-import { Tooltip } from './ui/tooltip.tsx';
+import { useTooltips } from './ui/use-tooltips.ts';
 
 /** The league navigation strip: flags on phones, logos and names on wider screens. */
 export function LeagueChips() {
@@ -12,55 +12,59 @@ export function LeagueChips() {
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const active = findActiveLeagueSlug(pathname, leagues?.map((l) => l.slug) ?? []);
+  // Phones show flags only, so a tooltip names the league on hover and focus.
+  const tooltips = useTooltips(isMobile);
 
+  const list = (
+    <ul className="mx-auto flex h-12 max-w-6xl items-center gap-2 overflow-x-auto px-3">
+      {isPending
+        ? Array.from({ length: 5 }, (_, i) => (
+            <li
+              key={i}
+              aria-hidden="true"
+              className="h-8 w-10 animate-pulse rounded-full bg-line md:w-32"
+            />
+          ))
+        : leagues?.map((league) => {
+            const isActive = league.slug === active;
+            const link = (
+              <NavLink
+                to={paths.league(league.slug)}
+                aria-label={league.name}
+                aria-current={isActive ? 'page' : undefined}
+                data-active={isActive ? 'true' : 'false'}
+                className={`flex h-8 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors ${
+                  isActive
+                    ? 'border-pitch bg-pitch text-chalk'
+                    : 'border-line bg-chalk text-ink hover:border-pitch-light'
+                }`}
+              >
+                <span aria-hidden="true" className="text-lg leading-none md:hidden">
+                  {getCountryFlag(league.country)}
+                </span>
+                <span className="hidden items-center gap-2 md:flex">
+                  {league.logo_url ? (
+                    <img src={league.logo_url} alt="" width={20} height={20} className="h-5 w-5" />
+                  ) : null}
+                  {league.name}
+                </span>
+              </NavLink>
+            );
+            return (
+              <li key={league.id} className="shrink-0">
+                {tooltips === undefined ? (
+                  link
+                ) : (
+                  <tooltips.Tooltip label={league.name}>{link}</tooltips.Tooltip>
+                )}
+              </li>
+            );
+          })}
+    </ul>
+  );
   return (
     <nav aria-label="Leagues" className="border-b border-line bg-white">
-      <ul className="mx-auto flex h-12 max-w-6xl items-center gap-2 overflow-x-auto px-3">
-        {isPending
-          ? Array.from({ length: 5 }, (_, i) => (
-              <li
-                key={i}
-                aria-hidden="true"
-                className="h-8 w-10 animate-pulse rounded-full bg-line md:w-32"
-              />
-            ))
-          : leagues?.map((league) => {
-              const isActive = league.slug === active;
-              return (
-                <li key={league.id} className="shrink-0">
-                  <Tooltip label={league.name} enabled={isMobile}>
-                    <NavLink
-                      to={paths.league(league.slug)}
-                      aria-label={league.name}
-                      aria-current={isActive ? 'page' : undefined}
-                      data-active={isActive ? 'true' : 'false'}
-                      className={`flex h-8 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors ${
-                        isActive
-                          ? 'border-pitch bg-pitch text-chalk'
-                          : 'border-line bg-chalk text-ink hover:border-pitch-light'
-                      }`}
-                    >
-                      <span aria-hidden="true" className="text-lg leading-none md:hidden">
-                        {getCountryFlag(league.country)}
-                      </span>
-                      <span className="hidden items-center gap-2 md:flex">
-                        {league.logo_url ? (
-                          <img
-                            src={league.logo_url}
-                            alt=""
-                            width={20}
-                            height={20}
-                            className="h-5 w-5"
-                          />
-                        ) : null}
-                        {league.name}
-                      </span>
-                    </NavLink>
-                  </Tooltip>
-                </li>
-              );
-            })}
-      </ul>
+      {tooltips === undefined ? list : <tooltips.TooltipProvider>{list}</tooltips.TooltipProvider>}
     </nav>
   );
 }

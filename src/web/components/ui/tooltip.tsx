@@ -15,17 +15,8 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Wraps one focusable element with a hover/focus tooltip; `enabled` false renders it bare. */
-export function Tooltip({
-  label,
-  enabled = true,
-  children,
-}: {
-  label: string;
-  enabled?: boolean;
-  children: ReactNode;
-}) {
-  if (!enabled) return children;
+/** Wraps one focusable element with a hover/focus tooltip (within a TooltipProvider). */
+export function Tooltip({ label, children }: { label: string; children: ReactNode }) {
   return (
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
