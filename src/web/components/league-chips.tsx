@@ -8,12 +8,14 @@ import { useTooltips } from './ui/use-tooltips.ts';
 
 /** The league navigation strip: flags on phones, logos and names on wider screens. */
 export function LeagueChips() {
-  const { data: leagues, isPending } = useLeagues();
+  const { data: leagues, isPending: leaguesPending } = useLeagues();
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const active = findActiveLeagueSlug(pathname, leagues?.map((l) => l.slug) ?? []);
   // Phones show flags only, so a tooltip names the league on hover and focus.
-  const tooltips = useTooltips(isMobile);
+  const { tooltips, settled } = useTooltips(isMobile);
+  // The chips wait for the tooltip (fetched beside the leagues) so they are drawn once.
+  const isPending = leaguesPending || !settled;
 
   const list = (
     <ul className="mx-auto flex h-12 max-w-6xl items-center gap-2 overflow-x-auto px-3">

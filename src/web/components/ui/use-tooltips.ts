@@ -2,28 +2,35 @@ import { useEffect, useState } from 'react';
 
 import type * as TooltipModule from './tooltip.tsx';
 
-let loaded: typeof TooltipModule | undefined;
+type Loading = { tooltips?: typeof TooltipModule; settled: boolean };
+
+let loaded: Loading = { settled: false };
 
 /**
  * Radix's tooltip (≈ 25 KB gzip with its positioning engine), loaded after the first screen and
- * only where tooltips show: undefined until then, and the chips work without it.
+ * only where tooltips show. `settled` turns true once it has loaded or failed to (the links then
+ * stay bare), so a caller can wait for it rather than wrap links already on the screen, which
+ * would mount them again under a finger or a focus ring.
  */
-export function useTooltips(enabled: boolean): typeof TooltipModule | undefined {
-  const [tooltips, setTooltips] = useState(loaded);
+export function useTooltips(enabled: boolean): Loading {
+  const [state, setState] = useState(loaded);
   useEffect(() => {
-    if (!enabled || tooltips !== undefined) return;
+    if (!enabled || state.settled) return;
     let current = true;
     import('./tooltip.tsx').then(
       (module) => {
-        loaded = module;
-        if (current) setTooltips(module);
+        loaded = { tooltips: module, settled: true };
+        if (current) setState(loaded);
       },
-      // A tooltip only repeats a link's name: when its script cannot load, the links stay bare.
-      () => undefined,
+      // A tooltip only repeats a link's name: without its script the links are still whole.
+      () => {
+        loaded = { settled: true };
+        if (current) setState(loaded);
+      },
     );
     return () => {
       current = false;
     };
-  }, [enabled, tooltips]);
-  return enabled ? tooltips : undefined;
+  }, [enabled, state.settled]);
+  return enabled ? state : { settled: true };
 }
