@@ -7,7 +7,7 @@ type Loading = { tooltips?: typeof TooltipModule; settled: boolean };
 let loaded: Loading = { settled: false };
 
 /**
- * Radix's tooltip (≈ 25 KB gzip with its positioning engine), loaded after the first screen and
+ * Radix's tooltip (19 KB gzip with its positioning engine), loaded after the first screen and
  * only where tooltips show. `settled` turns true once it has loaded or failed to (the links then
  * stay bare), so a caller can wait for it rather than wrap links already on the screen, which
  * would mount them again under a finger or a focus ring.
