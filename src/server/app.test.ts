@@ -16,7 +16,8 @@ beforeAll(async () => {
   await writeFile(
     path.join(webRoot, 'index.html'),
     '<title>{{brand_name}}</title><meta name="touchline:credit" content="{{credit_line}}">' +
-      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
+      '<div id="root"><!--home-shell--><h1>Home heading</h1><!--/home-shell--></div>',
   );
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'index-abc.css'), STYLESHEET);
@@ -151,6 +152,20 @@ describe('the web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(STYLESHEET);
+  });
+
+  it.each([
+    ['the home page of a signed-in visitor', '/', true, true],
+    ['the home page with a query, signed in', '/?league=la-liga', true, true],
+    ['the home page of a visitor without a session', '/', false, false],
+    ['another page of a signed-in visitor', '/news', true, false],
+  ])('keeps the painted heading only on %s', async (_, url, signedIn, kept) => {
+    const headers = signedIn ? { cookie: await loginCookie(t.app) } : {};
+    const response = await t.app.inject({ url, headers });
+    expect(response.body.includes('<h1>Home heading</h1>')).toBe(kept);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.body).not.toContain('home-shell');
+    expect(response.headers.vary).toContain('cookie');
   });
 
   it('does not serve the raw template', async () => {

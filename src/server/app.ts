@@ -8,7 +8,7 @@ import type { Db } from './db/client.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import { handleError } from './http/errors.ts';
-import { createGateHook, refuseCrossOrigin } from './http/gate.ts';
+import { createGateHook, hasValidSession, refuseCrossOrigin } from './http/gate.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import { registerOverloadGuard, type OverloadLimits } from './http/overload.ts';
 import { getSessionPasswordKey, type SitePassword } from './http/password-hash.ts';
@@ -159,7 +159,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(goRoutes({ db: deps.db, limiter: deps.clickLimiter ?? createClickLimiter() }));
   await app.register(imageRoutes({ db: deps.db }));
-  await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta }));
+  await app.register(
+    webAppRoutes({
+      webRoot: deps.webRoot,
+      meta: deps.meta,
+      hasSession: (request) => hasValidSession(request, signer, deps.now()),
+    }),
+  );
 
   return app;
 }

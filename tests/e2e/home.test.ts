@@ -369,6 +369,48 @@ describe('the home page at 390 px', () => {
   });
 });
 
+describe('the heading painted before the script runs', () => {
+  /** The heading's text and place on the page, with or without the page's script. */
+  async function readHeading(width: number, javaScriptEnabled: boolean) {
+    const context = await browser.newContext({
+      viewport: { ...PHONE, width },
+      javaScriptEnabled,
+    });
+    const page = await context.newPage();
+    if (javaScriptEnabled) {
+      await login(page, server.url);
+    } else {
+      // Without a script the gate cannot unlock: sign in as it does and send the cookie.
+      const reply = await fetch(`${server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'kickoff' }),
+      });
+      const [name = '', value = ''] = (reply.headers.get('set-cookie') ?? '')
+        .split(';')[0]!
+        .split('=');
+      await context.addCookies([{ name, value, url: server.url }]);
+      await page.goto(server.url);
+    }
+    const heading = page.getByRole('heading', { level: 1 });
+    const subtitle = page.getByText('All times displayed are in GMT+2 timezone');
+    const result = {
+      text: await heading.innerText(),
+      box: await heading.boundingBox(),
+      subtitleBox: await subtitle.boundingBox(),
+    };
+    await context.close();
+    return result;
+  }
+
+  it.each([390, 1280])('stands where React draws it, at %i px', async (width) => {
+    const painted = await readHeading(width, false);
+    const drawn = await readHeading(width, true);
+    expect(painted.text).toBe("Today's Main Football Matches");
+    expect(painted).toEqual(drawn);
+  });
+});
+
 describe.skipIf(!postgres)("'Bet now' on Postgres", () => {
   let db: pg.Client | undefined;
   const countClicks = async () =>

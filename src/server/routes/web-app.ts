@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { isProtectedPath } from '../http/gate.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
@@ -75,11 +75,26 @@ function compressPage(html: string): Record<Encoding, Buffer> {
   };
 }
 
+const HOME_SHELL = /<!--home-shell-->([\s\S]*?)<!--\/home-shell-->/;
+
+/** The page as sent: its text, and the same compressed once at start-up. */
+type PageVariant = { html: string } & Record<Encoding, Buffer>;
+
+function toVariant(html: string): PageVariant {
+  return { html, ...compressPage(html) };
+}
+
 /**
  * Serves the built single-page app: hashed assets with a year's cache, every other page path
- * with index.html, and JSON 404s for unknown data paths.
+ * with index.html, and JSON 404s for unknown data paths. The home page of a signed-in visitor
+ * keeps the heading the built page paints before its script runs; every other answer drops it,
+ * so nobody sees a heading the gate or another page is about to replace.
  */
-export function webAppRoutes(deps: { webRoot: string; meta: SiteMeta }) {
+export function webAppRoutes(deps: {
+  webRoot: string;
+  meta: SiteMeta;
+  hasSession: (request: FastifyRequest) => boolean;
+}) {
   return async function (app: FastifyInstance) {
     const indexFile = path.join(deps.webRoot, 'index.html');
     const built = existsSync(indexFile);
@@ -92,7 +107,8 @@ export function webAppRoutes(deps: { webRoot: string; meta: SiteMeta }) {
           styleHashes: [],
         };
     const pagePolicy = contentSecurityPolicy(page.styleHashes);
-    const compressedPage = compressPage(page.html);
+    const homePage = toVariant(page.html.replace(HOME_SHELL, '$1'));
+    const otherPage = toVariant(page.html.replace(HOME_SHELL, ''));
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -119,18 +135,20 @@ export function webAppRoutes(deps: { webRoot: string; meta: SiteMeta }) {
         !isProtectedPath(request.url) &&
         !request.url.startsWith('/assets/');
       if (!wantsPage) return reply.code(404).send({ error: 'Not Found' });
+      const isHome = request.url.split('?', 1)[0] === '/' && deps.hasSession(request);
+      const variant = isHome ? homePage : otherPage;
       reply
         .code(200)
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pagePolicy)
-        .header('vary', 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
-      const encoding = negotiate(request.headers['accept-encoding'] ?? '', [
+      const encoding = negotiate<Encoding>(request.headers['accept-encoding'] ?? '', [
         'br',
         'gzip',
-      ]) as Encoding | null;
-      if (encoding === null) return reply.send(page.html);
-      return reply.header('content-encoding', encoding).send(compressedPage[encoding]);
+      ]);
+      if (encoding === null) return reply.send(variant.html);
+      return reply.header('content-encoding', encoding).send(variant[encoding]);
     });
   };
 }

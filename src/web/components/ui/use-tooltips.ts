@@ -17,19 +17,23 @@ export function useTooltips(enabled: boolean): Loading {
   useEffect(() => {
     if (!enabled || state.settled) return;
     let current = true;
-    import('./tooltip.tsx').then(
-      (module) => {
-        loaded = { tooltips: module, settled: true };
-        if (current) setState(loaded);
-      },
-      // A tooltip only repeats a link's name: without its script the links are still whole.
-      () => {
-        loaded = { settled: true };
-        if (current) setState(loaded);
-      },
-    );
+    // In a task of its own, after the first screen's effects have started its requests.
+    const timer = setTimeout(() => {
+      import('./tooltip.tsx').then(
+        (module) => {
+          loaded = { tooltips: module, settled: true };
+          if (current) setState(loaded);
+        },
+        // A tooltip only repeats a link's name: without its script the links are still whole.
+        () => {
+          loaded = { settled: true };
+          if (current) setState(loaded);
+        },
+      );
+    }, 0);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [enabled, state.settled]);
   return enabled ? state : { settled: true };
