@@ -61,10 +61,13 @@ export function inlineStylesheets(
 
 type Encoding = 'br' | 'gzip';
 
-/** The page compressed once at start-up, at the strongest levels, rather than on each request. */
-function compressPage(html: string): Record<Encoding, Buffer> {
+/** The page as sent: its text, and the same compressed once at start-up at the strongest levels. */
+type PageVariant = { html: string } & Record<Encoding, Buffer>;
+
+function toVariant(html: string): PageVariant {
   const bytes = Buffer.from(html);
   return {
+    html,
     br: brotliCompressSync(bytes, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -76,13 +79,6 @@ function compressPage(html: string): Record<Encoding, Buffer> {
 }
 
 const HOME_SHELL = /<!--home-shell-->([\s\S]*?)<!--\/home-shell-->/;
-
-/** The page as sent: its text, and the same compressed once at start-up. */
-type PageVariant = { html: string } & Record<Encoding, Buffer>;
-
-function toVariant(html: string): PageVariant {
-  return { html, ...compressPage(html) };
-}
 
 /**
  * Serves the built single-page app: hashed assets with a year's cache, every other page path
