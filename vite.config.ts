@@ -7,14 +7,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
  * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every script, sheet and
  * image of the build, which the server sends as they are: smaller than compressing on each
  * request, and no compression work while serving.
  */
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
 function precompress(): Plugin {
   let outDir = '';
   return {

@@ -15,9 +15,8 @@ export function MarketWidget({
   market: MarketKey;
 }) {
   const query = useOdds(league.slug, market);
-  const { data: events, settling } = useDeferredData(query.data);
-  const isPending = query.isPending || (settling && events === undefined);
-  const isError = query.isError;
+  const { data: events, isPending } = useDeferredData(query);
+  const { isError } = query;
   const event = events?.find((e) =>
     e.bookmakers.some((b) => b.markets.some((m) => m.key === market)),
   );

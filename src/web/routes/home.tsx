@@ -35,8 +35,7 @@ function MarketColumn({ title, market }: { title: string; market: MarketKey }) {
 
 function PredictionsColumn() {
   const query = useLatestPredictions(PREDICTIONS_FETCHED);
-  const { data, settling } = useDeferredData(query.data);
-  const isPending = query.isPending || (settling && data === undefined);
+  const { data, isPending } = useDeferredData(query);
   const shown = (data ?? []).slice(0, PREDICTIONS_SHOWN);
   return (
     <div className="flex flex-col gap-3">
@@ -58,8 +57,7 @@ function PredictionsColumn() {
 
 function LatestNews() {
   const query = useLatestNews(LATEST_NEWS_COUNT);
-  const { data, settling } = useDeferredData(query.data);
-  const isPending = query.isPending || (settling && data === undefined);
+  const { data, isPending } = useDeferredData(query);
   const { isError } = query;
   const { timeZone } = readSiteMeta();
   const items = (data ?? []).slice(0, LATEST_NEWS_COUNT);
