@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatShortDateTime,
   formatZonedTime,
+  getZonedDate,
   getZonedDayRange,
+  getZonedInstant,
   getZoneOffsetMs,
 } from './time-zone.ts';
 
@@ -63,5 +65,22 @@ describe('formatShortDateTime', () => {
     ['2026-01-05T08:05:00Z', 'Africa/Johannesburg', 'Jan 05, 10:05'],
   ])('shows %s in %s as %s', (at, zone, text) => {
     expect(formatShortDateTime(Date.parse(at), zone)).toBe(text);
+  });
+});
+
+describe('getZonedInstant and getZonedDate (London)', () => {
+  const TZ = 'Europe/London';
+
+  it('turns London wall-clock time into UTC in summer and in winter', () => {
+    const wall = { year: 2026, month: 7, day: 1, hour: 20, minute: 0 };
+    expect(new Date(getZonedInstant(wall, TZ)).toISOString()).toBe('2026-07-01T19:00:00.000Z');
+    expect(new Date(getZonedInstant({ ...wall, month: 1 }, TZ)).toISOString()).toBe(
+      '2026-01-01T20:00:00.000Z',
+    );
+  });
+
+  it('gives the London calendar day of an instant', () => {
+    expect(getZonedDate(Date.parse('2026-10-17T23:30:00Z'), TZ)).toBe('2026-10-18');
+    expect(getZonedDate(Date.parse('2026-12-31T23:30:00Z'), TZ)).toBe('2026-12-31');
   });
 });

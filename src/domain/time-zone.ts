@@ -40,6 +40,23 @@ export function getZoneOffsetMs(ms: number, timeZone: string): number {
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
+/** The calendar day (YYYY-MM-DD) an instant falls on in the zone. */
+export function getZonedDate(ms: number, timeZone: string): string {
+  const { year, month, day } = getParts(ms, timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** The instant a wall-clock time in the zone names (two offset look-ups, so DST days work). */
+export function getZonedInstant(
+  wall: { year: number; month: number; day: number; hour: number; minute: number },
+  timeZone: string,
+): number {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const first = guess - getZoneOffsetMs(guess, timeZone);
+  return guess - getZoneOffsetMs(first, timeZone);
+}
+
 const lastDays = new Map<string, { startMs: number; endMs: number }>();
 
 /** Start (inclusive) and end (exclusive) of the calendar day containing `ms` in the zone. */

@@ -1,10 +1,10 @@
+import { getZonedDate } from '../../../domain/time-zone.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/http.ts';
 import type { LiveSource, UpstreamMatch } from '../upstream/live-source.ts';
 import {
   BESOCCER_LEAGUES,
   BESOCCER_TIME_ZONE,
   findBodyError,
-  getZonedDate,
   parseErrorText,
   parseMatches,
   parseStandings,

@@ -6,8 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../upstream/http.ts';
 import {
   findBodyError,
-  getZonedDate,
-  getZonedInstant,
   mapStatus,
   parseErrorText,
   parseMatches,
@@ -445,21 +443,6 @@ describe('plain-text and in-body errors', () => {
     expect(findBodyError({ matches: [], error: 'stale' })).toBeUndefined();
     expect(findBodyError({ error: false })).toBeUndefined();
     expect(findBodyError({ error: 0, table: null })).toBeUndefined();
-  });
-});
-
-describe('time zone helpers', () => {
-  it('turns London wall-clock time into UTC in summer and in winter', () => {
-    const wall = { year: 2026, month: 7, day: 1, hour: 20, minute: 0 };
-    expect(new Date(getZonedInstant(wall, TZ)).toISOString()).toBe('2026-07-01T19:00:00.000Z');
-    expect(new Date(getZonedInstant({ ...wall, month: 1 }, TZ)).toISOString()).toBe(
-      '2026-01-01T20:00:00.000Z',
-    );
-  });
-
-  it('gives the London calendar day of an instant', () => {
-    expect(getZonedDate(Date.parse('2026-10-17T23:30:00Z'), TZ)).toBe('2026-10-18');
-    expect(getZonedDate(Date.parse('2026-12-31T23:30:00Z'), TZ)).toBe('2026-12-31');
   });
 });
 

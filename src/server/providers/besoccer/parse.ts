@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { LeagueSlug } from '../../../domain/league.ts';
+import { getZonedInstant } from '../../../domain/time-zone.ts';
 import type { MatchPhase } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import type {
@@ -194,63 +195,6 @@ function readFlagCode(...values: (string | null | undefined)[]): string {
 function emptyToNull(value: string | null | undefined): string | null {
   const text = (value ?? '').trim();
   return text === '' ? null : text;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Time zones (Intl only: the kick-off is wall-clock time in BESOCCER_TIME_ZONE)
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function getWallClock(ms: number, timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(ms)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
-export function getZonedDate(ms: number, timeZone: string): string {
-  const { year, month, day } = getWallClock(ms, timeZone);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-function getOffsetMs(ms: number, timeZone: string): number {
-  const c = getWallClock(ms, timeZone);
-  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant a wall-clock time in `timeZone` names (two offset look-ups, so DST days work). */
-export function getZonedInstant(
-  wall: { year: number; month: number; day: number; hour: number; minute: number },
-  timeZone: string,
-): number {
-  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  const first = guess - getOffsetMs(guess, timeZone);
-  const offset = getOffsetMs(first, timeZone);
-  return guess - offset;
 }
 
 // ---------------------------------------------------------------------------------------------
