@@ -5,6 +5,7 @@ import type {
   UpstreamMatch,
   UpstreamStanding,
   UpstreamTransfer,
+  LiveSourceOptions,
 } from '../upstream/live-source.ts';
 import {
   PROVIDER,
@@ -33,14 +34,7 @@ const MAX_ODDS_PAGES = 10;
 /** Fixture ids per `/fixtures?ids=` request (the API's limit; not in the reference pack). */
 const IDS_PER_REQUEST = 20;
 
-export type ApiFootballSourceOptions = {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  log?: { warn: (obj: object, msg: string) => void };
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  timeoutMs?: number;
+export type ApiFootballSourceOptions = LiveSourceOptions & {
   minIntervalMs?: number;
 };
 

@@ -1,6 +1,6 @@
 import { getZonedDate } from '../../../domain/time-zone.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/http.ts';
-import type { LiveSource, UpstreamMatch } from '../upstream/live-source.ts';
+import type { LiveSource, UpstreamMatch, LiveSourceOptions } from '../upstream/live-source.ts';
 import {
   BESOCCER_LEAGUES,
   BESOCCER_TIME_ZONE,
@@ -26,14 +26,7 @@ const MIN_INTERVAL_MS = 1000;
 const MAX_DAYS = 31;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type BesoccerSourceOptions = {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  log?: { warn: (obj: object, msg: string) => void };
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  timeoutMs?: number;
+export type BesoccerSourceOptions = LiveSourceOptions & {
   /**
    * `req=` value of the per-club transfers list. No client was seen calling it, so the name is
    * a guess to verify with a real key (reference §5).

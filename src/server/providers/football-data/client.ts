@@ -5,7 +5,7 @@ import {
   type UpstreamClient,
   type UpstreamResponse,
 } from '../upstream/http.ts';
-import type { LiveSource } from '../upstream/live-source.ts';
+import type { LiveSource, LiveSourceOptions } from '../upstream/live-source.ts';
 import {
   classifyError,
   COMPETITION_CODES,
@@ -27,14 +27,7 @@ const TOP_PLAYERS = 10;
 const MAX_QUOTA_WAIT_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type FootballDataSourceOptions = {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  log?: { warn: (obj: object, msg: string) => void };
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  timeoutMs?: number;
+export type FootballDataSourceOptions = LiveSourceOptions & {
   minIntervalMs?: number;
 };
 

@@ -5,7 +5,7 @@ import {
   type Quota,
   type UpstreamClient,
 } from '../upstream/http.ts';
-import type { LiveSource } from '../upstream/live-source.ts';
+import type { LiveSource, LiveSourceOptions } from '../upstream/live-source.ts';
 import { parseOddsEvents } from './parse.ts';
 
 const PROVIDER = 'odds-api';
@@ -147,15 +147,7 @@ function inspectOddsBody(body: unknown): UpstreamError | undefined {
   return undefined;
 }
 
-export type OddsApiSourceOptions = {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  log?: { warn: (obj: object, msg: string) => void };
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  timeoutMs?: number;
-};
+export type OddsApiSourceOptions = LiveSourceOptions;
 
 /** The Odds API v4 adapter: listOdds only, one `/odds` call (ODDS_CALL_COST credits) per league. */
 export function createOddsApiSource(

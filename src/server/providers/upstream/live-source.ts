@@ -4,6 +4,17 @@ import type { MatchPhase } from '../provider.ts';
 /** Providers Touchline has adapters for. */
 export type LiveSourceName = 'besoccer' | 'football-data' | 'api-football' | 'odds-api';
 
+/** What every adapter's factory takes: the key, and the seams the server and the tests set. */
+export type LiveSourceOptions = {
+  apiKey: string;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  log?: { warn: (obj: object, msg: string) => void };
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  timeoutMs?: number;
+};
+
 /** A club as an upstream names it; Touchline maps names to its own club keys. */
 export type UpstreamTeam = {
   /** The provider's own id, as text. */
