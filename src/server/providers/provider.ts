@@ -64,7 +64,9 @@ export type ProviderTransfer = {
   flag: string;
   otherClub: string;
   type: string;
+  /** Fee as the provider writes it, "" when unknown. */
   valor: string;
+  /** e.g. "2025 summer". */
   window: string;
 };
 

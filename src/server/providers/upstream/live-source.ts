@@ -1,5 +1,5 @@
 import type { OddsEvent } from '../../../domain/odds.ts';
-import type { MatchPhase } from '../provider.ts';
+import type { MatchPhase, ProviderTransfer } from '../provider.ts';
 
 /** Providers Touchline has adapters for. */
 export type LiveSourceName = 'besoccer' | 'football-data' | 'api-football' | 'odds-api';
@@ -61,20 +61,8 @@ export type UpstreamPlayerStat = {
   total: number;
 };
 
-export type UpstreamTransfer = {
-  team: UpstreamTeam;
-  direction: 'in' | 'out';
-  playerId: string;
-  playerName: string;
-  imageUrl: string | null;
-  flag: string;
-  otherClub: string;
-  type: string;
-  /** Fee as the provider writes it, "" when unknown. */
-  valor: string;
-  /** e.g. "2025 summer". */
-  window: string;
-};
+/** A move as the provider stored it, with the upstream's own club in place of Touchline's key. */
+export type UpstreamTransfer = Omit<ProviderTransfer, 'teamKey' | 'team'> & { team: UpstreamTeam };
 
 /**
  * What one upstream adapter can give. Each kind is optional: an adapter offers what its API
