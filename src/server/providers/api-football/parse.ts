@@ -13,6 +13,7 @@ import type {
   UpstreamTeam,
   UpstreamTransfer,
 } from '../upstream/live-source.ts';
+import { requireShape } from '../upstream/require-shape.ts';
 
 // Pure mapping of API-Football v3 bodies (api-sports.io) into Touchline's upstream types.
 // Reference: /work/shared/upstream/api-football.md (sections in comments below).
@@ -166,23 +167,11 @@ function readCount(value: string | null): number | null {
 // ---------------------------------------------------------------------------------------------
 // Validation helpers
 
-function requireShape<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = [where, ...(issue?.path ?? []).map(String)].filter((p) => p !== '').join('.');
-  throw new UpstreamError(
-    PROVIDER,
-    'bad-body',
-    `${path === '' ? 'body' : path}: ${issue?.message ?? 'unexpected shape'}`,
-  );
-}
-
 /** Throws the body's own error first, so a parser handed an error body reports its kind. */
 function requireData<T>(schema: z.ZodType<T>, body: unknown): T {
   const error = findBodyError(body);
   if (error !== undefined) throw error;
-  return requireShape(schema, body, '');
+  return requireShape(PROVIDER, schema, body, '');
 }
 
 const IsoDateTimeSchema = z
@@ -308,10 +297,10 @@ export function parseMatches(body: unknown, range?: { from: Date; to: Date }): U
   const matches: UpstreamMatch[] = [];
   response.forEach((raw, index) => {
     const where = `response.${index}`;
-    const probe = requireShape(LeagueProbeSchema, raw, where);
+    const probe = requireShape(PROVIDER, LeagueProbeSchema, raw, where);
     const leagueSlug = SLUG_BY_LEAGUE_ID.get(probe.league.id);
     if (leagueSlug === undefined) return;
-    const item = requireShape(FixtureItemSchema, raw, where);
+    const item = requireShape(PROVIDER, FixtureItemSchema, raw, where);
     const kickoff = new Date(item.fixture.date);
     if (range !== undefined && (kickoff < range.from || kickoff >= range.to)) return;
     const { phase, clock } = STATUS_PHASES[item.fixture.status.short];

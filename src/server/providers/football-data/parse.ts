@@ -8,6 +8,7 @@ import type {
   UpstreamStanding,
   UpstreamTeam,
 } from '../upstream/live-source.ts';
+import { requireShape } from '../upstream/require-shape.ts';
 
 export const PROVIDER = 'football-data';
 
@@ -97,19 +98,6 @@ const ScorersSchema = z.object({
 });
 
 const ErrorBodySchema = z.object({ message: z.string(), errorCode: z.int() });
-
-/** Validates `data`, or throws a `bad-body` UpstreamError naming the first wrong field's path. */
-function requireShape<T>(schema: z.ZodType<T>, data: unknown, where: string): T {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = [where, ...(issue?.path ?? []).map(String)].filter((p) => p !== '').join('.');
-  throw new UpstreamError(
-    PROVIDER,
-    'bad-body',
-    `${path === '' ? 'body' : path}: ${issue?.message ?? 'unexpected shape'}`,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // Matches
@@ -218,18 +206,18 @@ function mapMatch(match: Match, leagueSlug: string, where: string): UpstreamMatc
  * teams with null ids and names); any malformed item of the five leagues fails the whole body.
  */
 export function parseMatchList(body: unknown): UpstreamMatch[] {
-  const list = requireShape(MatchListSchema, body, '');
+  const list = requireShape(PROVIDER, MatchListSchema, body, '');
   return list.matches.flatMap((raw, index) => {
     const slug = findLeagueSlug(raw.competition.code);
     if (slug === undefined) return [];
     const where = `matches.${index}`;
-    return [mapMatch(requireShape(MatchSchema, raw, where), slug, where)];
+    return [mapMatch(requireShape(PROVIDER, MatchSchema, raw, where), slug, where)];
   });
 }
 
 /** `/matches/{id}`: one match object (this is where `minute` / `injuryTime` appear). */
 export function parseMatch(body: unknown): UpstreamMatch {
-  const match = requireShape(MatchSchema, body, '');
+  const match = requireShape(PROVIDER, MatchSchema, body, '');
   const slug = findLeagueSlug(match.competition.code);
   if (slug === undefined) {
     throw new UpstreamError(
@@ -246,7 +234,7 @@ export function parseMatch(body: unknown): UpstreamMatch {
 
 /** `/competitions/{code}/standings` → the TOTAL table (HOME and AWAY tables are ignored). */
 export function parseStandings(body: unknown): UpstreamStanding[] {
-  const { standings } = requireShape(StandingsSchema, body, '');
+  const { standings } = requireShape(PROVIDER, StandingsSchema, body, '');
   const total = standings.find((s) => s.type === 'TOTAL');
   if (total === undefined) {
     throw new UpstreamError(PROVIDER, 'bad-body', 'standings: no table of type TOTAL');
@@ -285,7 +273,7 @@ export function parseScorers(
   body: unknown,
   limit: number,
 ): { goals: UpstreamPlayerStat[]; assists: UpstreamPlayerStat[] } {
-  const { scorers } = requireShape(ScorersSchema, body, '');
+  const { scorers } = requireShape(PROVIDER, ScorersSchema, body, '');
   const goals = scorers.slice(0, limit).map((s) => mapPlayer(s, s.goals));
   const assists = scorers
     .filter((s) => (s.assists ?? 0) > 0)
