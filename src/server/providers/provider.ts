@@ -14,12 +14,14 @@ export type ProviderTeam = {
 };
 
 export type ProviderMatch = {
+  /** `<provider>:<provider's match id>`, stable across polls. */
   externalId: string;
   leagueSlug: string;
   homeKey: string;
   awayKey: string;
   kickoff: Date;
   phase: MatchPhase;
+  /** The board's minute text: "67", "45+2", "" when not playing. */
   minute: string;
   homeScore: number | null;
   awayScore: number | null;
@@ -46,6 +48,7 @@ export type ProviderPlayerStat = {
   playerId: string;
   nick: string;
   imageUrl: string | null;
+  /** ISO 3166-1 alpha-2 code in lower case, or "" when unknown. */
   flag: string;
   teamKey: string | null;
   team?: ProviderTeam;

@@ -1,5 +1,10 @@
 import type { OddsEvent } from '../../../domain/odds.ts';
-import type { MatchPhase, ProviderTransfer } from '../provider.ts';
+import type {
+  ProviderMatch,
+  ProviderPlayerStat,
+  ProviderStanding,
+  ProviderTransfer,
+} from '../provider.ts';
 
 /** Providers Touchline has adapters for. */
 export type LiveSourceName = 'besoccer' | 'football-data' | 'api-football' | 'odds-api';
@@ -24,41 +29,16 @@ export type UpstreamTeam = {
   logoUrl: string | null;
 };
 
-export type UpstreamMatch = {
-  /** `<provider>:<provider's match id>`, stable across polls. */
-  externalId: string;
-  leagueSlug: string;
+/** A match as the provider gives it, with the upstream's own clubs in place of Touchline's keys. */
+export type UpstreamMatch = Omit<ProviderMatch, 'homeKey' | 'awayKey' | 'home' | 'away'> & {
   home: UpstreamTeam;
   away: UpstreamTeam;
-  kickoff: Date;
-  phase: MatchPhase;
-  /** The board's minute text: "67", "45+2", "" when not playing. */
-  minute: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  htHomeScore: number | null;
-  htAwayScore: number | null;
 };
 
-export type UpstreamStanding = {
-  team: UpstreamTeam;
-  pos: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  points: number;
-};
+export type UpstreamStanding = Omit<ProviderStanding, 'teamKey' | 'team'> & { team: UpstreamTeam };
 
-export type UpstreamPlayerStat = {
-  playerId: string;
-  nick: string;
-  imageUrl: string | null;
-  /** ISO 3166-1 alpha-2 code in lower case, or "" when unknown. */
-  flag: string;
+export type UpstreamPlayerStat = Omit<ProviderPlayerStat, 'teamKey' | 'team'> & {
   team: UpstreamTeam | null;
-  total: number;
 };
 
 /** A move as the provider stored it, with the upstream's own club in place of Touchline's key. */
