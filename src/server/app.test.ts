@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -7,6 +8,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, loginCookie, type TestApp } from '../../tests/helpers/test-app.ts';
+import { SECURITY_HEADERS } from './http/security-headers.ts';
 
 const STYLESHEET = 'body{color:red}/* </style><script>alert(1)</script> */';
 
@@ -193,5 +195,43 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('answers made before the app sees a request', () => {
+  /** Sends raw bytes to the listening app and returns what came back, head and body. */
+  async function sendRaw(
+    bytes: string,
+  ): Promise<{ statusLine: string; head: string; body: string }> {
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { statusLine: head.split('\r\n', 1)[0] ?? '', head: head.toLowerCase(), body };
+  }
+
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  it.each([
+    [
+      '431 for headers too large',
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    ['400 for a malformed request line', 'GET /a b c\r\n\r\n', 400],
+  ])('carry the security headers: %s', async (_, bytes, status) => {
+    const answer = await sendRaw(bytes);
+    expect(answer.statusLine).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      expect(answer.head, name).toContain(`${name}: ${value}`.toLowerCase());
+    }
+    expect(JSON.parse(answer.body)).toEqual({ error: expect.any(String) });
   });
 });

@@ -7,8 +7,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import type { Db } from './db/client.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
-import { handleError } from './http/errors.ts';
+import { answerClientError, handleError, handleFrameworkError } from './http/errors.ts';
 import { createGateHook, hasValidSession, refuseCrossOrigin } from './http/gate.ts';
+import { refuseInvalidText } from './http/input-guard.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import { registerOverloadGuard, type OverloadLimits } from './http/overload.ts';
 import { getSessionPasswordKey, type SitePassword } from './http/password-hash.ts';
@@ -85,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    // Answers made before any hook runs carry the security headers too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: answerClientError,
     ...(deps.https === undefined ? {} : { https: deps.https }),
   });
 
@@ -109,7 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { threshold: 1024 });
 
   app.addHook('onRequest', refuseCrossOrigin);
+  // The gate reads the route the router matched (its `config.access`), never the raw URL.
   app.addHook('onRequest', createGateHook({ signer, now: deps.now }));
+  app.addHook('preValidation', refuseInvalidText);
 
   await app.register(healthRoutes({ db: deps.db }));
   await app.register(

@@ -1,5 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** An error whose message is safe to send to the client with its status. */
 export class HttpError extends Error {
@@ -42,6 +47,7 @@ const BAD_REQUEST_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'content-type: expected application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content-length: does not match the body',
   FST_ERR_VALIDATION: 'request: invalid',
+  FST_ERR_BAD_URL: 'path: not a valid URL',
 };
 
 /** Logs every error in full; a 4xx sends its message, a 5xx only "Internal Server Error". */
@@ -67,4 +73,45 @@ export function handleError(
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ error: 'Internal Server Error' });
+}
+
+/**
+ * Answers the errors Fastify raises before any hook runs (a path that is not valid percent-encoded
+ * UTF-8): with the security headers every other answer carries.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.headers(SECURITY_HEADERS);
+  return handleError(error, request, reply);
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (headers too large, a
+ * malformed request line, a request that took too long to arrive), with the security headers
+ * every other answer carries, then closes the connection as Node does.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers: too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request: timed out']
+        : [400, 'request: malformed'];
+  const body = JSON.stringify({ error: message });
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (socket.writable) {
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head.join('')}\r\n${body}`);
+  } else {
+    socket.destroy();
+  }
 }

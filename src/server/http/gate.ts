@@ -2,29 +2,31 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SessionSigner } from './session-token.ts';
 
-// Everything but the front end's files and /healthz (SECURITY-TARGETS §4): the drawn images and
-// the demo feeds too (the news ingestion fetches those with a session cookie of its own).
-const DATA_PREFIXES = ['/api/', '/functions/', '/go/'];
-const PROTECTED_PREFIXES = [...DATA_PREFIXES, '/img/', '/feeds/'];
-const OPEN_ROUTES = new Set(['POST /api/session']);
+/**
+ * Who may reach a route, declared in the route's own options (`config.access`), read from the
+ * route the server matched, never from the raw URL: the router decodes and normalises a path
+ * (`/%61pi/leagues` is `/api/leagues` to it), so a test of the URL's text can be walked round.
+ * - absent: only a request with a valid session cookie. Deny by default: a new route is gated
+ *   unless it says otherwise.
+ * - 'public': anyone (the login, the health probe, the front end's own files).
+ * - 'session-or-admin': a session cookie, or the admin password as a bearer token (/metrics, for
+ *   Prometheus); the route itself checks the token, throttled like every admin password.
+ */
+export type RouteAccess = 'public' | 'session-or-admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** false: not counted by the per-address rate limit (probes, images, the front end's files). */
+    countedByRateLimit?: false;
+    /** true: answered even while the process sheds load (the liveness probe). */
+    answersUnderLoad?: true;
+  }
+}
 
 /** Secure contexts get the __Host- prefix, which browsers only accept with Secure and Path=/. */
 export function getSessionCookieName(secure: boolean): string {
   return secure ? '__Host-gate' : 'gate';
-}
-
-export function isProtectedPath(url: string): boolean {
-  return hasPrefix(url, PROTECTED_PREFIXES);
-}
-
-/** The data routes (rate-limited): not the drawn images a page loads by the dozen. */
-export function isDataPath(url: string): boolean {
-  return hasPrefix(url, DATA_PREFIXES);
-}
-
-function hasPrefix(url: string, prefixes: readonly string[]): boolean {
-  const path = url.split('?', 1)[0] ?? url;
-  return prefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
 }
 
 /**
@@ -40,15 +42,24 @@ export function getSelfRequestHeaders(
   return { origin: origin.origin, values: { cookie: `${name}=${signer.issue(now)}` } };
 }
 
-/** An onRequest hook refusing every data route to a request without a valid session cookie. */
+/**
+ * An onRequest hook refusing every gated route to a request without a valid session cookie.
+ * Paths no route matches are left to the not-found handler, which serves the single-page app's
+ * page (the gate page among them) or refuses like this hook (webAppRoutes).
+ */
 export function createGateHook(options: { signer: SessionSigner; now: () => Date }) {
   return async function requireSession(request: FastifyRequest, reply: FastifyReply) {
-    if (!isProtectedPath(request.url)) return;
-    const path = request.url.split('?', 1)[0];
-    if (OPEN_ROUTES.has(`${request.method} ${path}`)) return;
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
     if (hasValidSession(request, options.signer, options.now())) return;
+    if (access === 'session-or-admin' && hasBearerToken(request)) return;
     return reply.code(401).send({ error: 'Unauthorized' });
   };
+}
+
+function hasBearerToken(request: FastifyRequest): boolean {
+  return /^Bearer \S/.test(request.headers.authorization ?? '');
 }
 
 export function hasValidSession(

@@ -24,12 +24,9 @@ export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
   retryAfterS: 10,
 };
 
-// Liveness answers even under load: a restart or a drain would only move the load elsewhere.
-const EXEMPT_PATHS = new Set(['/healthz']);
-
 /**
  * Registers @fastify/under-pressure: while the event loop lags or the heap is nearly full, every
- * request but /healthz gets 503 with Retry-After at once instead of queueing behind the others.
+ * request but the liveness probe gets 503 with Retry-After at once instead of queueing behind the others.
  */
 export async function registerOverloadGuard(
   app: FastifyInstance,
@@ -42,7 +39,9 @@ export async function registerOverloadGuard(
     sampleInterval: chosen.sampleIntervalMs,
     retryAfter: chosen.retryAfterS,
     pressureHandler: (request) => {
-      if (EXEMPT_PATHS.has(request.url.split('?', 1)[0] ?? '')) return;
+      // Liveness answers even under load (its route says so): a restart or a drain would only
+      // move the load elsewhere.
+      if (!request.is404 && request.routeOptions.config.answersUnderLoad === true) return;
       // Thrown from the onRequest hook, it reaches the app's error handler like any HttpError.
       throw new HttpError(503, 'Service Unavailable: the server is overloaded, retry later', {
         'Retry-After': String(chosen.retryAfterS),

@@ -49,6 +49,33 @@ describe('the rate limit on data routes', () => {
     expect((await getToday(t.app, cookie, '203.0.113.7')).statusCode).toBe(200);
   });
 
+  it('counts a path however it is spelt, and an unknown path too', async () => {
+    t = await createTestApp({ rateLimit: { perMinute: 5 } });
+    const cookie = await loginCookie(t.app);
+    const spellings = [
+      '/%61pi/leagues',
+      '/api/%6c%65agues',
+      'http://any.host/api/leagues',
+      '/api/nothing-here',
+      '/%61pi/nothing-here',
+    ];
+    for (const url of spellings) {
+      const response = await t.app.inject({
+        url,
+        headers: { cookie },
+        remoteAddress: '203.0.113.9',
+      });
+      expect(response.statusCode, url).not.toBe(429);
+    }
+    const refused = await t.app.inject({
+      method: 'HEAD',
+      url: '/%61pi/leagues',
+      headers: { cookie },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(refused.statusCode).toBe(429);
+  });
+
   it('is off at 0 per minute', async () => {
     t = await createTestApp({ rateLimit: { perMinute: 0 } });
     const cookie = await loginCookie(t.app);

@@ -2,18 +2,19 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
-import { isDataPath } from './gate.ts';
-
 export type RateLimitOptions = {
-  /** Requests per minute per client address on the data routes; 0 turns the limit off. */
+  /** Requests per minute per client address; 0 turns the limit off. */
   perMinute: number;
   /** Count in Redis, so every instance shares one count per address. */
   redis?: { client: Redis; prefix: string };
 };
 
 /**
- * Limits each client address on the data routes (those behind the gate) with
- * @fastify/rate-limit: past the limit they answer 429 with Retry-After until the minute is out.
+ * Limits each client address with @fastify/rate-limit: past the limit its requests answer 429
+ * with Retry-After until the minute is out. Every request counts, unknown paths included, except
+ * on routes whose own options say `countedByRateLimit: false` (the health probe, the front end's
+ * files, the drawn images a page loads by the dozen): decided on the matched route, never on
+ * the raw URL, which other spellings of a path would walk round.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -24,7 +25,8 @@ export async function registerRateLimit(
     global: false,
     max: options.perMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isDataPath(request.url),
+    allowList: (request) =>
+      !request.is404 && request.routeOptions.config.countedByRateLimit === false,
     cache: 100_000,
     ...(options.redis === undefined
       ? {}

@@ -56,7 +56,9 @@ export function createDatabaseCheck(deps: HealthDeps): () => Promise<boolean> {
 export function healthRoutes(deps: HealthDeps) {
   const databaseAnswers = createDatabaseCheck(deps);
   return async function (app: FastifyInstance) {
-    app.get('/healthz', async (_request, reply) => {
+    // Probes carry no cookie, come often from one address and must answer under load.
+    const config = { access: 'public', countedByRateLimit: false, answersUnderLoad: true } as const;
+    app.get('/healthz', { config }, async (_request, reply) => {
       // A probe must see the state now, never a copy a browser or proxy kept.
       reply.header('cache-control', 'no-store');
       if (await databaseAnswers()) return { status: 'ok' };

@@ -39,7 +39,9 @@ const PlayerParams = z.strictObject({
 export function imageRoutes(deps: { db: Db }) {
   const crests = new Map<string, string>();
   return async function (app: FastifyInstance) {
-    app.get('/img/crest/:file', async (request, reply) => {
+    // A page loads these by the dozen: gated, but not counted by the per-address rate limit.
+    const config = { countedByRateLimit: false } as const;
+    app.get('/img/crest/:file', { config }, async (request, reply) => {
       const { file } = parseInput(CrestParams, request.params, 'params');
       const key = file.slice(0, -4);
       let svg = crests.get(key);
@@ -59,7 +61,7 @@ export function imageRoutes(deps: { db: Db }) {
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .send(svg);
     });
-    app.get('/img/player/:file', async (request, reply) => {
+    app.get('/img/player/:file', { config }, async (request, reply) => {
       const { file } = parseInput(PlayerParams, request.params, 'params');
       return reply
         .type('image/svg+xml')

@@ -23,7 +23,7 @@ export function sessionRoutes(deps: {
 }) {
   const isSitePassword = createPasswordCheck(deps.sitePassword);
   return async function (app: FastifyInstance) {
-    app.post('/api/session', async (request, reply) => {
+    app.post('/api/session', { config: { access: 'public' } }, async (request, reply) => {
       const now = deps.now();
       const verdict = await deps.throttle.check(request.ip, now);
       if (verdict.alert) request.log.error({ ip: request.ip }, GUESSING_ALERT);

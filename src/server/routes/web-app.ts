@@ -7,7 +7,6 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { isProtectedPath } from '../http/gate.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 
 export type SiteMeta = {
@@ -80,9 +79,30 @@ function toVariant(html: string): PageVariant {
 
 const HOME_SHELL = /<!--home-shell-->([\s\S]*?)<!--\/home-shell-->/;
 
+/** First path segments that name no page of the app: an unknown path there is not a page. */
+const NON_PAGE_SEGMENTS = new Set(['api', 'functions', 'go', 'img', 'feeds', 'assets', 'metrics']);
+
+/**
+ * Whether an unmatched request asks for a page of the single-page app, judged on the path as the
+ * router reads it (percent-decoded, empty segments dropped). The answer to such a request is the
+ * app's public page and nothing else, so this decides only between that page and a refusal.
+ */
+export function isPageRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const rawPath = url.split(/[?#]/, 1)[0] ?? '';
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return false;
+  }
+  const first = path.split(/[/;]/).find((segment) => segment !== '' && segment !== '.');
+  return first === undefined || !NON_PAGE_SEGMENTS.has(first.toLowerCase());
+}
+
 /**
  * Serves the built single-page app: hashed assets with a year's cache, every other page path
- * with index.html, and JSON 404s for unknown data paths. The home page of a signed-in visitor
+ * with index.html, and JSON 404s for unknown data paths (401s without a session). The home page of a signed-in visitor
  * keeps the heading the built page paints before its script runs; every other answer drops it,
  * so nobody sees a heading the gate or another page is about to replace.
  */
@@ -107,6 +127,11 @@ export function webAppRoutes(deps: {
     const otherPage = toVariant(page.html.replace(HOME_SHELL, ''));
 
     if (built) {
+      // The front end's own files are public (the gate page is built from them) and not counted
+      // by the per-address rate limit; the hook sees only the routes of this plugin.
+      app.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public', countedByRateLimit: false };
+      });
       await app.register(fastifyStatic, {
         root: deps.webRoot,
         wildcard: false,
@@ -126,12 +151,15 @@ export function webAppRoutes(deps: {
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const wantsPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !isProtectedPath(request.url) &&
-        !request.url.startsWith('/assets/');
-      if (!wantsPage) return reply.code(404).send({ error: 'Not Found' });
-      const isHome = request.url.split('?', 1)[0] === '/' && deps.hasSession(request);
+      const hasSession = deps.hasSession(request);
+      if (!isPageRequest(request.method, request.url)) {
+        // Without a session an unknown path answers as a gated one does, so nobody can tell
+        // which routes exist from outside the gate.
+        return hasSession
+          ? reply.code(404).send({ error: 'Not Found' })
+          : reply.code(401).send({ error: 'Unauthorized' });
+      }
+      const isHome = request.url.split(/[?#]/, 1)[0] === '/' && hasSession;
       const variant = isHome ? homePage : otherPage;
       reply
         .code(200)
