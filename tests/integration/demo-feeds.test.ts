@@ -1,33 +1,23 @@
-import type { AddressInfo } from 'node:net';
-
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { Db } from '../../src/server/db/client.ts';
 import { replaceFeedSources } from '../../src/server/db/feed-sources-queries.ts';
 import { findMatchesByExternalIds } from '../../src/server/db/matches-queries.ts';
 import { createPredictions } from '../../src/server/db/predictions-queries.ts';
-import { historyTransfers, teams } from '../../src/server/db/schema.ts';
-import { getSelfRequestHeaders } from '../../src/server/http/gate.ts';
-import { getSessionPasswordKey } from '../../src/server/http/password-hash.ts';
-import { createSessionSigner } from '../../src/server/http/session-token.ts';
-import { runIngestRss } from '../../src/server/jobs/ingest-rss.ts';
+import { historyTransfers, newsArticles, teams } from '../../src/server/db/schema.ts';
+import { runIngestRss, type FetchFeed } from '../../src/server/jobs/ingest-rss.ts';
 import { runSyncLeagueData, runSyncMatches } from '../../src/server/jobs/sync-provider.ts';
-import { fetchFeed } from '../../src/server/providers/rss/client.ts';
 import { parseFeed } from '../../src/server/providers/rss/parse.ts';
+import { renderDemoFeed } from '../../src/server/routes/demo-feeds.ts';
 import { renderRssDocument, type RssItem } from '../../src/server/routes/rss-document.ts';
 import {
   createFakeProvider,
   createProviderMatch,
   createProviderOdds,
 } from '../helpers/fake-provider.ts';
-import {
-  createTestApp,
-  loginCookie,
-  TEST_PASSWORD,
-  TEST_SESSION_SECRET,
-  type TestApp,
-} from '../helpers/test-app.ts';
+import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 // The test app's clock: Saturday 21 November 2026, 17:30 in Johannesburg.
 const NOW = new Date('2026-11-21T15:30:00Z');
@@ -115,16 +105,27 @@ const provider = createFakeProvider({
   ],
 });
 
-/** What main.ts sends with its own feeds: a session cookie from a signer like the app's. */
-const selfHeaders = (host: string, password = TEST_PASSWORD) =>
-  getSelfRequestHeaders(
-    createSessionSigner({
-      secret: TEST_SESSION_SECRET,
-      password: getSessionPasswordKey(password),
-    }),
-    new URL(`http://${host}`),
-    NOW,
-  );
+/**
+ * The news ingestion as main.ts runs it on the demo feeds: rendered in-process, with a fetch that
+ * records every call it gets (and fails them: nothing is meant to be fetched).
+ */
+function createDemoIngestion(db: Db) {
+  const fetchCalls: string[] = [];
+  const fetch: FetchFeed = (url) => {
+    fetchCalls.push(url);
+    return Promise.reject(new Error(`rss: unexpected fetch of ${url}`));
+  };
+  const demoFeeds = { db, now: () => NOW, timeZone: 'Africa/Johannesburg', brandName: 'Touchline' };
+  const ingest = () =>
+    runIngestRss({
+      db,
+      now: () => NOW,
+      fetch,
+      readSiteFeed: (path) => renderDemoFeed(demoFeeds, path),
+      sources: 'all',
+    });
+  return { fetchCalls, ingest };
+}
 
 let t: TestApp;
 let cookie: string;
@@ -170,9 +171,10 @@ describe('GET /feeds/:league.xml', () => {
     expect(response.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     const feed = parseFeed(response.body);
     expect(feed.title).toBe('Touchline: Premier League news');
+    // Titles are plain text: a `<` that would open a tag is kept as ‹, as in summaries.
     expect(feed.items.map((i) => i.title)).toEqual([
-      'Brighton & "Hove" <Albion> come from behind to beat Arsenal 3-1',
-      'Brighton & "Hove" <Albion> lead the Premier League by 3 points',
+      'Brighton & "Hove" ‹Albion> come from behind to beat Arsenal 3-1',
+      'Brighton & "Hove" ‹Albion> lead the Premier League by 3 points',
       'Liverpool v Everton: Liverpool strong favourites',
     ]);
     const [report, , preview] = feed.items;
@@ -218,43 +220,28 @@ describe('GET /feeds/:league.xml', () => {
   );
 });
 
-describe('ingesting the demo feeds over HTTP', () => {
-  it('stores their stories, filed under the league, and adds nothing on a second run', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const host = `127.0.0.1:${port}`;
+describe('ingesting the demo feeds in-process', () => {
+  it('stores their stories, filed under the league, without a single fetch', async () => {
+    // The feed list's own spelling: a path on this site, kept as the source's url.
     await replaceFeedSources(
       t.database.db,
-      [
-        {
-          name: 'Touchline',
-          url: `http://${host}/feeds/premier-league.xml`,
-          leagueSlug: 'premier-league',
-        },
-      ],
+      [{ name: 'Touchline', url: '/feeds/premier-league.xml', leagueSlug: 'premier-league' }],
       NOW,
     );
-    const ingest = (headers: ReturnType<typeof selfHeaders> | undefined) =>
-      runIngestRss({
-        db: t.database.db,
-        now: () => NOW,
-        fetch: fetchFeed,
-        allowHosts: [host],
-        selfHeaders: headers,
-        sources: 'all',
-      });
+    const { fetchCalls, ingest } = createDemoIngestion(t.database.db);
 
-    // Without the server's cookie, or with one signed for another password, the gate refuses.
-    for (const headers of [undefined, selfHeaders(host, 'an old password')]) {
-      const refused = await ingest(headers);
-      expect(refused).toMatchObject({ success: false, total_new: 0 });
-      expect(refused.sources[0]?.error).toMatch(/HTTP 401/);
-    }
-
-    const first = await ingest(selfHeaders(host));
-    expect(first).toMatchObject({ success: true, total_new: 3 });
-    const second = await ingest(selfHeaders(host));
+    const first = await ingest();
+    expect(first).toEqual({
+      success: true,
+      total_new: 3,
+      totalIngested: 3,
+      total_processed: 3,
+      sources: [{ source: 'Touchline', new_items: 3, total_items: 3, error: null }],
+    });
+    // The same document again is skipped as unchanged; nothing is added either way.
+    const second = await ingest();
     expect(second).toMatchObject({ success: true, total_new: 0 });
+    expect(fetchCalls).toEqual([]);
 
     const news = await t.app.inject({
       url: '/api/news?league=premier-league',
@@ -263,9 +250,57 @@ describe('ingesting the demo feeds over HTTP', () => {
     const items = news.json<{ items: { title: string; source: string; link: string }[] }>().items;
     expect(items).toHaveLength(3);
     expect(items.every((i) => i.source === 'Touchline')).toBe(true);
-    expect(items[0]?.link).toMatch(
-      new RegExp(`^http://${host}/league/premier-league\\?report=\\d+$`),
+    // A path on this site: it opens wherever the fan reaches the site, proxy or not.
+    expect(items[0]?.link).toMatch(/^\/league\/premier-league\?report=\d+$/);
+    const sources = await t.app.inject({ url: '/api/news/sources', headers: { cookie } });
+    expect(sources.json<{ sources: { url: string }[] }>().sources.map((s) => s.url)).toEqual([
+      '/feeds/premier-league.xml',
+    ]);
+  });
+
+  it('reports a path on this site that is no demo feed as that feed’s error', async () => {
+    await replaceFeedSources(
+      t.database.db,
+      [{ name: 'Not a feed', url: '/api/news', leagueSlug: null }],
+      NOW,
     );
+    const { fetchCalls, ingest } = createDemoIngestion(t.database.db);
+    const result = await ingest();
+    expect(result.sources).toEqual([
+      {
+        source: 'Not a feed',
+        new_items: 0,
+        total_items: 0,
+        error: 'rss: this site has no feed at /api/news',
+      },
+    ]);
+    expect(fetchCalls).toEqual([]);
+  });
+
+  it('takes a path as a link from the demo feeds only: an outside feed’s is dropped', async () => {
+    const before = await t.database.db.select().from(newsArticles);
+    const outside: FetchFeed = () =>
+      Promise.resolve({
+        status: 200,
+        body: renderRssDocument(channel, [item({ guid: 'x', link: '/league/serie-a?report=1' })]),
+        etag: null,
+        lastModified: null,
+        finalUrl: 'https://wire.example/feed.xml',
+      });
+    await replaceFeedSources(
+      t.database.db,
+      [{ name: 'Wire', url: 'https://wire.example/feed.xml', leagueSlug: null }],
+      NOW,
+    );
+    const result = await runIngestRss({
+      db: t.database.db,
+      now: () => NOW,
+      fetch: outside,
+      readSiteFeed: (path) => Promise.reject(new Error(`unexpected render of ${path}`)),
+      sources: 'all',
+    });
+    expect(result.sources).toEqual([{ source: 'Wire', new_items: 0, total_items: 0, error: null }]);
+    expect(await t.database.db.select().from(newsArticles)).toHaveLength(before.length);
   });
 });
 
@@ -491,29 +526,14 @@ describe('transfer rumours in the demo feeds', () => {
   });
 
   it('turns them into rumours on the transfers page once ingested', async () => {
-    await u.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = u.app.server.address() as AddressInfo;
-    const host = `127.0.0.1:${port}`;
     await replaceFeedSources(
       u.database.db,
-      [
-        {
-          name: 'Touchline',
-          url: `http://${host}/feeds/premier-league.xml`,
-          leagueSlug: 'premier-league',
-        },
-      ],
+      [{ name: 'Touchline', url: '/feeds/premier-league.xml', leagueSlug: 'premier-league' }],
       NOW,
     );
-    const ingested = await runIngestRss({
-      db: u.database.db,
-      now: () => NOW,
-      fetch: fetchFeed,
-      allowHosts: [host],
-      selfHeaders: selfHeaders(host),
-      sources: 'all',
-    });
-    expect(ingested).toMatchObject({ success: true, total_new: 3 });
+    const { fetchCalls, ingest } = createDemoIngestion(u.database.db);
+    expect(await ingest()).toMatchObject({ success: true, total_new: 3 });
+    expect(fetchCalls).toEqual([]);
 
     const cookie = await loginCookie(u.app);
     const response = await u.app.inject({ url: '/api/transfers', headers: { cookie } });
@@ -525,8 +545,6 @@ describe('transfer rumours in the demo feeds', () => {
       ['Everton', 1, []],
       ['Liverpool', 0, ['Cody Gakpo']],
     ]);
-    expect(clubs[0]?.rumors[0]?.link).toBe(
-      `http://${host}/transfers?league=premier-league&rumour=1`,
-    );
+    expect(clubs[0]?.rumors[0]?.link).toBe('/transfers?league=premier-league&rumour=1');
   });
 });

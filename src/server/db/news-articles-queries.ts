@@ -109,3 +109,23 @@ export async function listRecentNewsArticles(
     .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id))
     .limit(options.limit);
 }
+
+/** Every stored title with its article's id (for a clean-up of the titles; a few thousand rows). */
+export async function listNewsTitles(db: Db): Promise<{ id: number; title: string }[]> {
+  return db.select({ id: newsArticles.id, title: newsArticles.title }).from(newsArticles);
+}
+
+/** Writes new titles for articles by id, in one transaction; returns how many were written. */
+export async function updateNewsTitles(
+  db: Db,
+  titles: { id: number; title: string }[],
+  now: Date,
+): Promise<number> {
+  if (titles.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    for (const { id, title } of titles) {
+      await tx.update(newsArticles).set({ title, updatedAt: now }).where(eq(newsArticles.id, id));
+    }
+  });
+  return titles.length;
+}

@@ -30,19 +30,6 @@ export function getSessionCookieName(secure: boolean): string {
 }
 
 /**
- * Request headers for this server fetching its own gated pages (the demo feeds, over HTTP): a
- * fresh session cookie from its signer, bound to its own origin (fetchFeed sends it nowhere else).
- */
-export function getSelfRequestHeaders(
-  signer: SessionSigner,
-  origin: URL,
-  now: Date,
-): { origin: string; values: Record<string, string> } {
-  const name = getSessionCookieName(origin.protocol === 'https:');
-  return { origin: origin.origin, values: { cookie: `${name}=${signer.issue(now)}` } };
-}
-
-/**
  * An onRequest hook refusing every gated route to a request without a valid session cookie.
  * Paths no route matches are left to the not-found handler, which serves the single-page app's
  * page (the gate page among them) or refuses like this hook (webAppRoutes).

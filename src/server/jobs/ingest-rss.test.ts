@@ -314,6 +314,93 @@ describe('runIngestRss against a loopback feed server', () => {
   });
 });
 
+describe('runIngestRss on this site’s own feeds', () => {
+  // A demo feed as the ingestion gets it: links are paths on this site.
+  const DEMO = rssFeed('Touchline: Serie A news', [
+    {
+      title: 'Inter beat Milan 2-1',
+      link: '/league/serie-a?report=1',
+      guid: 'touchline:report:1',
+      pubDate: 'Sat, 21 Nov 2026 14:00:00 GMT',
+    },
+    {
+      title: 'Napoli held by Roma',
+      link: '/league/serie-a?report=2&utm_source=rss',
+      guid: 'touchline:report:2',
+      pubDate: 'Sat, 21 Nov 2026 13:00:00 GMT',
+    },
+  ]);
+  let own: TestDatabase;
+  const fetched: string[] = [];
+  const rendered: string[] = [];
+  const recordingFetch: FetchFeed = (url) => {
+    fetched.push(url);
+    return Promise.reject(new Error(`rss: unexpected fetch of ${url}`));
+  };
+  const ingestOwn = () =>
+    runIngestRss({
+      db: own.db,
+      now: () => T0,
+      fetch: recordingFetch,
+      readSiteFeed: (path) => {
+        rendered.push(path);
+        return Promise.resolve(path === '/feeds/serie-a.xml' ? DEMO : null);
+      },
+      sources: 'all',
+    });
+
+  beforeAll(async () => {
+    own = await createTestDb();
+    await replaceFeedSources(
+      own.db,
+      [
+        { name: 'Touchline', url: '/feeds/serie-a.xml', leagueSlug: 'serie-a' },
+        { name: 'Elsewhere', url: '/feeds/eredivisie.xml', leagueSlug: null },
+      ],
+      T0,
+    );
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('renders them in-process and stores their stories with site paths as links, never fetching', async () => {
+    const result = await ingestOwn();
+    expect(result.sources).toEqual([
+      { source: 'Touchline', new_items: 2, total_items: 2, error: null },
+      {
+        source: 'Elsewhere',
+        new_items: 0,
+        total_items: 0,
+        error: 'rss: this site has no feed at /feeds/eredivisie.xml',
+      },
+    ]);
+    expect(fetched).toEqual([]);
+    expect(rendered.sort()).toEqual(['/feeds/eredivisie.xml', '/feeds/serie-a.xml']);
+    const articles = await own.db.select().from(newsArticles).orderBy(asc(newsArticles.id));
+    expect(articles.map((a) => [a.title, a.link, a.dedupeKey, a.leagueSlug])).toEqual([
+      ['Inter beat Milan 2-1', '/league/serie-a?report=1', '/league/serie-a?report=1', 'serie-a'],
+      ['Napoli held by Roma', '/league/serie-a?report=2', '/league/serie-a?report=2', 'serie-a'],
+    ]);
+  });
+
+  it('skips a document it has already read, as a 304', async () => {
+    const result = await ingestOwn();
+    expect(result.sources[0]).toEqual({
+      source: 'Touchline',
+      new_items: 0,
+      total_items: 0,
+      error: null,
+    });
+    const [state] = await own.db
+      .select()
+      .from(feedSources)
+      .where(eq(feedSources.url, '/feeds/serie-a.xml'));
+    expect(state).toMatchObject({ errorCount: 0, itemCount: 2, etag: expect.stringMatching(/^"/) });
+    expect(fetched).toEqual([]);
+  });
+});
+
 describe('getFailureState', () => {
   const fail = (
     source: { errorCount: number; failingSince: Date | null },
@@ -399,6 +486,20 @@ describe('processFeedItems', () => {
       ['https://example.com/d', null, null],
     ]);
     expect(rows.every((r) => r.leagueSlug === 'ligue-1')).toBe(true);
+  });
+
+  it('takes a path on this site as a link only for this site’s own feeds', () => {
+    const items = [
+      item({ link: '/league/serie-a?report=1#top' }),
+      item({ link: '//wire.example/a' }),
+      item({ link: '/\\wire.example/a' }),
+      item({ link: '/\t/wire.example/a' }),
+    ];
+    const source = { name: 'Touchline', leagueSlug: 'serie-a' };
+    expect(processFeedItems(items, source, T0)).toEqual([]);
+    expect(
+      processFeedItems(items, source, T0, { sitePaths: true }).map((r) => [r.link, r.dedupeKey]),
+    ).toEqual([['/league/serie-a?report=1', '/league/serie-a?report=1']]);
   });
 
   it('dates a story from the future now', () => {

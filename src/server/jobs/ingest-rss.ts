@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { LEAGUES } from '../../domain/league.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -7,10 +9,11 @@ import {
   type FeedSourceState,
 } from '../db/feed-sources-queries.ts';
 import { createNewsArticles, type NewsArticleInput } from '../db/news-articles-queries.ts';
-import type { FeedRequestHeaders, fetchFeed } from '../providers/rss/client.ts';
+import type { fetchFeed, FetchFeedResult } from '../providers/rss/client.ts';
 import {
   guessLeagueSlug,
   normaliseLink,
+  normaliseSitePath,
   parseFeed,
   type FeedItem,
 } from '../providers/rss/parse.ts';
@@ -50,13 +53,14 @@ export type IngestRssDeps = {
   db: Db;
   now: () => Date;
   fetch: FetchFeed;
-  /** host:port pairs the fetch guard lets through although private (this server's own). */
-  allowHosts: string[];
+  /** host:port pairs the fetch guard lets through although private (loopback test feeds). */
+  allowHosts?: string[];
   /**
-   * Headers for this server's own feeds (its session cookie: the demo feeds are behind the
-   * gate); the fetch sends them to that origin only.
+   * This site's own feed at a path (the demo feeds, `/feeds/serie-a.xml`), rendered in-process:
+   * the document, or null when there is none. Such a feed is never fetched, so the server never
+   * sends a request to itself.
    */
-  selfHeaders?: FeedRequestHeaders;
+  readSiteFeed?: (path: string) => Promise<string | null>;
   /** 'due' (the scheduler): feeds whose next check has come; 'all' (a manual sync): every enabled feed. */
   sources?: 'due' | 'all';
   /** Randomness in [0, 1) for the back-off jitter. */
@@ -100,17 +104,19 @@ async function ingestSource(
   label: string,
 ): Promise<SourceSyncResult> {
   const line = { source: label, new_items: 0, total_items: 0, error: null };
-  let fetched: Awaited<ReturnType<FetchFeed>>;
+  const onSite = isSitePath(source.url);
+  let fetched: FetchFeedResult;
   let items: FeedItem[] = [];
   try {
-    fetched = await deps.fetch(source.url, {
-      etag: source.etag ?? undefined,
-      lastModified: source.lastModified ?? undefined,
-      allowHosts: deps.allowHosts,
-      now: () => deps.now().getTime(),
-      ...(deps.selfHeaders === undefined ? {} : { headers: deps.selfHeaders }),
-    });
-    if (fetched.status !== 304) items = parseFeed(fetched.body).items;
+    fetched = onSite
+      ? await renderSiteFeed(deps, source)
+      : await deps.fetch(source.url, {
+          etag: source.etag ?? undefined,
+          lastModified: source.lastModified ?? undefined,
+          allowHosts: deps.allowHosts ?? [],
+          now: () => deps.now().getTime(),
+        });
+    if (fetched.status !== 304) items = parseFeed(fetched.body, { sitePaths: onSite }).items;
   } catch (error) {
     return { ...line, error: await recordFailure(deps, source, error) };
   }
@@ -122,7 +128,7 @@ async function ingestSource(
       await updateFeedSource(deps.db, source.id, getSuccessState(now, source), { now });
       return line;
     }
-    const rows = processFeedItems(items, source, now);
+    const rows = processFeedItems(items, source, now, { sitePaths: onSite });
     const state = getSuccessState(now, {
       etag: fetched.etag ?? null,
       lastModified: fetched.lastModified ?? null,
@@ -137,6 +143,26 @@ async function ingestSource(
     deps.log?.error({ err: error, feed: source.url }, 'rss: articles not stored');
     return { ...line, total_items: items.length, error: 'rss: articles not stored' };
   }
+}
+
+/** A feed url that is a path on this site, as the feed list writes the demo feeds. */
+function isSitePath(url: string): boolean {
+  return /^\/(?!\/)/.test(url);
+}
+
+/**
+ * One of this site's own feeds, rendered in-process. Its ETag is a hash of the document, so an
+ * unchanged feed is skipped as a 304 would be.
+ */
+async function renderSiteFeed(
+  deps: IngestRssDeps,
+  source: FeedSourceRow,
+): Promise<FetchFeedResult> {
+  const xml = (await deps.readSiteFeed?.(source.url)) ?? null;
+  if (xml === null) throw new Error(`rss: this site has no feed at ${source.url}`);
+  const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
+  if (etag === source.etag) return { status: 304 };
+  return { status: 200, body: xml, etag, lastModified: null, finalUrl: source.url };
 }
 
 /** Writes the back-off state of a failed feed; returns the error to report. */
@@ -162,21 +188,25 @@ async function recordFailure(
 }
 
 /**
- * Turns a feed's items into articles: skips items without a title or an http(s) link, drops
- * repeats within the feed, keys each by its normalised link, dates undated or future items
- * now, and files each under the feed's league or, for a general feed, the league its text names.
+ * Turns a feed's items into articles: skips items without a title or an http(s) link (or, with
+ * `sitePaths`, for this site's own feeds only, a path on this site), drops repeats within the
+ * feed, keys each by its normalised link, dates undated or future items now, and files each
+ * under the feed's league or, for a general feed, the league its text names.
  */
 export function processFeedItems(
   items: readonly FeedItem[],
   source: { name: string; leagueSlug: string | null },
   now: Date,
+  options: { sitePaths?: boolean } = {},
 ): NewsArticleInput[] {
   const rows: NewsArticleInput[] = [];
   const seenKeys = new Set<string>();
   const seenGuids = new Set<string>();
   for (const item of items) {
     const title = item.title.trim();
-    const link = toHttpUrl(item.link, true);
+    const link =
+      toHttpUrl(item.link, true) ??
+      (options.sitePaths === true ? normaliseSitePath(item.link) : null);
     if (title === '' || link === null || seenKeys.has(link)) continue;
     const guid = item.guid?.trim().slice(0, MAX_GUID_LENGTH) || null;
     if (guid !== null && seenGuids.has(guid)) continue;

@@ -1,7 +1,6 @@
 import { withAdvisoryLock } from '../db/advisory-lock.ts';
 import type { Db } from '../db/client.ts';
 import { findSetting, updateSettingUnlessRecent } from '../db/settings-queries.ts';
-import type { FeedRequestHeaders } from '../providers/rss/client.ts';
 import { runIngestRss, type FetchFeed, type RssSyncResponse } from './ingest-rss.ts';
 
 /** A manual sync may start once every 5 minutes (SPEC 9), across every instance. */
@@ -37,10 +36,10 @@ export function createNewsSync(deps: {
   dbKind: 'pglite' | 'postgres';
   now: () => Date;
   fetch: FetchFeed;
-  /** This server's own host:port, known once it listens (its demo feeds are fetched over HTTP). */
-  allowHosts: () => string[];
-  /** Headers for fetching this server's own feeds (a fresh session cookie), asked each run. */
-  selfHeaders?: () => FeedRequestHeaders | undefined;
+  /** host:port pairs the fetch guard lets through although private (loopback test feeds). */
+  allowHosts?: () => string[];
+  /** This site's own feeds (the demo feeds), rendered in-process: see runIngestRss. */
+  readSiteFeed?: (path: string) => Promise<string | null>;
   random?: () => number;
   /** Called when articles were added, so caches can drop what they hold. */
   onChange?: () => void;
@@ -72,8 +71,8 @@ export function createNewsSync(deps: {
       db: deps.db,
       now: deps.now,
       fetch: deps.fetch,
-      allowHosts: deps.allowHosts(),
-      selfHeaders: deps.selfHeaders?.(),
+      allowHosts: deps.allowHosts?.() ?? [],
+      readSiteFeed: deps.readSiteFeed,
       sources,
       random: deps.random,
       log: deps.log,

@@ -36,18 +36,19 @@ export type DemoFeedDeps = { db: Db; now: () => Date; timeZone: string; brandNam
 /**
  * Touchline's own RSS feeds, one per league (`/feeds/<slug>.xml`): match reports, previews and
  * transfer rumours written from the replay in the database, on the site's clock. Behind the gate
- * like every data route: the RSS ingestion reads them over HTTP like any other feed, sending a
- * session cookie to this server's own origin only (main.ts).
+ * like every data route, for fans' readers; the news ingestion never requests them, it renders
+ * them in-process (renderDemoFeed).
  */
 export function demoFeedRoutes(deps: DemoFeedDeps) {
   return async function (app: FastifyInstance) {
     app.get('/feeds/:file', async (request, reply) => {
       const file = (request.params as { file?: unknown }).file;
-      const league = (await getLeaguesOnce(deps.db)).find((l) => file === `${l.slug}.xml`);
-      if (league === undefined) throw new HttpError(404, 'Feed not found');
+      const xml =
+        typeof file === 'string'
+          ? await renderDemoFeed(deps, `/feeds/${file}`, getOrigin(request))
+          : null;
+      if (xml === null) throw new HttpError(404, 'Feed not found');
 
-      const origin = getOrigin(request);
-      const xml = await renderDemoFeed(deps, league, origin);
       const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
       reply.header('etag', etag).header('cache-control', 'private, max-age=60');
       const held = request.headers['if-none-match'];
@@ -59,7 +60,22 @@ export function demoFeedRoutes(deps: DemoFeedDeps) {
   };
 }
 
-async function renderDemoFeed(
+/**
+ * The demo feed at `path` (`/feeds/<slug>.xml`) rendered from the database, or null when no
+ * league has one there. Links start with `origin`: the route gives readers absolute links from
+ * the request; the news ingestion passes none, so the stored links are paths on this site
+ * (`/league/serie-a?report=12`), right behind any proxy.
+ */
+export async function renderDemoFeed(
+  deps: DemoFeedDeps,
+  path: string,
+  origin = '',
+): Promise<string | null> {
+  const league = (await getLeaguesOnce(deps.db)).find((l) => path === `/feeds/${l.slug}.xml`);
+  return league === undefined ? null : renderLeagueFeed(deps, league, origin);
+}
+
+async function renderLeagueFeed(
   deps: DemoFeedDeps,
   league: { id: number; name: string; slug: string },
   origin: string,

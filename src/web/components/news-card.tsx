@@ -4,18 +4,36 @@ import { formatShortDateTime } from '../../domain/time-zone.ts';
 import type { NewsItem } from '../api/news.ts';
 
 const CDATA = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/;
+// A stand-in origin to resolve paths against: a path that lands anywhere else is refused.
+const SITE_BASE = 'https://site.invalid';
 
 /**
  * The address 'Read at Source' opens: the link without a CDATA wrapper, or null unless it is an
- * absolute http(s) address (a feed's `javascript:` or `data:` link never becomes a link).
+ * absolute http(s) address or a path on this site (Touchline's own stories, e.g.
+ * `/league/serie-a?report=12`). A feed's `javascript:` or `data:` link never becomes a link, nor
+ * does `//host` or `/\host`, which browsers read as another site.
  */
 export function findArticleHref(link: string | null | undefined): string | null {
   if (typeof link !== 'string') return null;
   const unwrapped = (CDATA.exec(link)?.[1] ?? link).trim();
   if (unwrapped === '') return null;
+  if (unwrapped.startsWith('/')) return findSitePath(unwrapped);
   try {
     const url = new URL(unwrapped);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function findSitePath(path: string): string | null {
+  // The URL parser drops tabs and newlines and reads "\" as "/": "/\t/host" would become "//host".
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return null;
+  try {
+    const url = new URL(path, SITE_BASE);
+    if (url.origin !== SITE_BASE || url.pathname.startsWith('//')) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;
   }

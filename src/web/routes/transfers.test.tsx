@@ -136,6 +136,27 @@ describe('TransfersPage', () => {
     expect(within(within(inter).getByRole('tabpanel')).getByText('No arrivals')).toBeTruthy();
   });
 
+  it('links a rumour of Touchline’s own feed to its page on this site, never elsewhere', async () => {
+    const link = (name: string, to: string) =>
+      createTransferPlayer({ name, type: 'rumour', source: 'Touchline', link: to });
+    server.use(
+      transfersHandler([
+        {
+          ...transferTeams.find((t) => t.name === 'Inter')!,
+          rumors: [
+            link('Marcus Thuram', '/transfers?league=serie-a&rumour=9'),
+            link('Davide Frattesi', '//wire.example/rumours/8'),
+          ],
+        },
+      ]),
+    );
+    renderTransfers();
+    const card = await screen.findByRole('article', { name: 'Inter' });
+    const thuram = within(card).getByRole('link', { name: 'Marcus Thuram' });
+    expect(thuram.getAttribute('href')).toBe('/transfers?league=serie-a&rumour=9');
+    expect(within(card).queryByRole('link', { name: 'Davide Frattesi' })).toBeNull();
+  });
+
   it('moves between tabs with the arrow keys, Home and End', async () => {
     renderTransfers();
     const chelsea = await screen.findByRole('article', { name: 'Chelsea' });

@@ -16,6 +16,7 @@ import {
   parseLeagueFilter,
   type LeagueFilter,
 } from '../components/league-filter-chips.tsx';
+import { findArticleHref } from '../components/news-card.tsx';
 import { Shield } from '../components/shield.tsx';
 
 const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0';
@@ -203,22 +204,21 @@ function TeamCard({ team }: { team: TransferTeam }) {
 /** "end of loan" → "End of loan". */
 const describeType = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
 
-const isWebLink = (link: string | undefined): link is string =>
-  link !== undefined && /^https?:\/\//i.test(link);
-
 /** Name, photo, flag, the other club (or a rumour's source), the kind of move and the fee. */
 function PlayerRow({ player }: { player: TransferPlayer }) {
   const fee = formatFee(player.valor);
   const rumour = player.type === 'rumour';
   const source = player.source ?? player.team;
+  // The story behind a rumour: a web address, or a page of this site for the replay's own.
+  const href = rumour ? findArticleHref(player.link) : null;
   return (
     <li className="flex items-center gap-3 px-4 py-2">
       <Shield src={player.image} size={36} className="rounded-full" />
       <div className="min-w-0 flex-1">
         <p className="flex min-w-0 items-center gap-2 text-sm font-medium">
-          {rumour && isWebLink(player.link) ? (
+          {href !== null ? (
             <a
-              href={player.link}
+              href={href}
               target="_blank"
               rel="noopener noreferrer nofollow"
               className="truncate text-pitch underline-offset-2 hover:underline"

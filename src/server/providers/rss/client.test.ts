@@ -8,11 +8,18 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import {
+  answer,
+  startFeedServer,
+  type FeedRoute,
+  type FeedServer,
+} from '../../../../tests/helpers/feed-server.ts';
+import {
   FeedFetchError,
   fetchFeed,
   isAllowedFeedUrl,
   isPublicAddress,
   parseRetryAfter,
+  type FetchFeedOptions,
   type LookupFn,
 } from './client.ts';
 import { parseFeed } from './parse.ts';
@@ -591,73 +598,67 @@ describe('fetchFeed responses', () => {
   });
 });
 
-describe('fetchFeed headers for this server’s own origin', () => {
-  const cookieServer = () => {
-    const cookies: (string | undefined)[] = [];
-    return {
-      cookies,
-      start: (handler?: (req: http.IncomingMessage, res: http.ServerResponse) => void) =>
-        startServer((req, res) => {
-          cookies.push(req.headers.cookie);
-          if (handler !== undefined) return handler(req, res);
-          res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(FEED);
-        }),
+describe('fetchFeed sends no credentials', () => {
+  // Everything a feed request carries: no cookie, no authorization, nothing of this server's.
+  const ANONYMOUS = ['accept', 'accept-encoding', 'connection', 'host', 'user-agent'];
+  const recordHeaders = (seen: http.IncomingHttpHeaders[], then: FeedRoute): FeedRoute => {
+    return (request, response) => {
+      seen.push(request.headers);
+      then(request, response);
     };
   };
+  const servers: FeedServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  // Options fetchFeed does not know (a cookie for an origin, say) open nothing.
+  const withCookieFor = (origin: string, options: FetchFeedOptions) =>
+    ({ ...options, headers: { origin, values: { cookie: 'gate=token' } } }) as FetchFeedOptions;
 
-  it('sends them to that origin, and leaves the guard as it is', async () => {
-    const self = cookieServer();
-    const server = await self.start();
-    const headers = { origin: server.origin, values: { cookie: 'gate=token' } };
-    const result = await fetchFeed(`${server.origin}/feeds/serie-a.xml`, {
-      allowHosts: [server.host],
-      headers,
-    });
+  it('sends an allowed feed no cookie, whatever it is given', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const feed = await startFeedServer({ '/feed.xml': recordHeaders(seen, answer(200, FEED)) });
+    servers.push(feed);
+    const result = await fetchFeed(
+      `${feed.origin}/feed.xml`,
+      withCookieFor(feed.origin, { allowHosts: [feed.host] }),
+    );
     expect(result.status).toBe(200);
-    expect(self.cookies).toEqual(['gate=token']);
-    // The headers open nothing: a loopback address not on the allow-list stays refused.
-    const error = await fetchError(fetchFeed(`${server.origin}/feeds/x.xml`, { headers }));
+    expect(seen.map((headers) => Object.keys(headers).sort())).toEqual([ANONYMOUS]);
+  });
+
+  it('sends this server no cookie when an allowed outside feed redirects to it', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const self = await startFeedServer({
+      '/feeds/premier-league.xml': recordHeaders(seen, answer(200, FEED)),
+    });
+    servers.push(self);
+    const outside = await startFeedServer({
+      '/feed.xml': recordHeaders(
+        seen,
+        answer(302, '', { location: `${self.origin}/feeds/premier-league.xml` }),
+      ),
+    });
+    servers.push(outside);
+
+    // Even with this server on the allow-list (a loopback test server stands in for it), the
+    // fetch carries no credential to it.
+    const result = await fetchFeed(
+      `${outside.origin}/feed.xml`,
+      withCookieFor(self.origin, { allowHosts: [outside.host, self.host] }),
+    );
+    expect(result.status === 200 && result.finalUrl).toBe(
+      `${self.origin}/feeds/premier-league.xml`,
+    );
+    expect(seen.map((headers) => headers.cookie)).toEqual([undefined, undefined]);
+    expect(seen.map((headers) => Object.keys(headers).sort())).toEqual([ANONYMOUS, ANONYMOUS]);
+
+    // As the server runs it, its own address is not on the list: the redirect is refused.
+    const error = await fetchError(
+      fetchFeed(`${outside.origin}/feed.xml`, { allowHosts: [outside.host] }),
+    );
     expect(error.message).toMatch(/refused/);
-    expect(self.cookies).toHaveLength(1);
-  });
-
-  it('never sends them to another origin', async () => {
-    const other = cookieServer();
-    const server = await other.start();
-    const self = await startServer((_req, res) => void res.writeHead(200).end(FEED));
-    // Another port, another host name for the same address, another scheme, garbage.
-    const origins = [
-      self.origin,
-      `http://localhost:${server.port}`,
-      `https://${server.host}`,
-      'not a url',
-    ];
-    for (const origin of origins) {
-      await fetchFeed(server.origin, {
-        allowHosts: [server.host],
-        headers: { origin, values: { cookie: 'gate=token' } },
-      });
-    }
-    expect(other.cookies).toEqual(origins.map(() => undefined));
-  });
-
-  it('drops them on a redirect to another origin', async () => {
-    const other = cookieServer();
-    const elsewhere = await other.start();
-    const self = cookieServer();
-    const server = await self.start((req, res) => {
-      if (req.url === '/moved') {
-        return void res.writeHead(302, { location: `${elsewhere.origin}/feed.xml` }).end();
-      }
-      res.writeHead(200).end(FEED);
-    });
-    const result = await fetchFeed(`${server.origin}/moved`, {
-      allowHosts: [server.host, elsewhere.host],
-      headers: { origin: server.origin, values: { cookie: 'gate=token' } },
-    });
-    expect(result.status === 200 && result.finalUrl).toBe(`${elsewhere.origin}/feed.xml`);
-    expect(self.cookies).toEqual(['gate=token']);
-    expect(other.cookies).toEqual([undefined]);
+    expect(self.hits.get('/feeds/premier-league.xml')).toBe(1);
   });
 });
 

@@ -28,14 +28,7 @@ export type FetchFeedOptions = {
   timeouts?: { connectMs?: number; totalMs?: number };
   /** Extra trusted CA certificate (PEM), for tests against a local TLS server. */
   ca?: string;
-  /**
-   * Request headers sent only to URLs on `origin` (this server's own, e.g. its session cookie
-   * for its demo feeds): never to another origin, a redirect elsewhere included.
-   */
-  headers?: FeedRequestHeaders;
 };
-
-export type FeedRequestHeaders = { origin: string; values: Record<string, string> };
 
 export type FetchFeedResult =
   | { status: 304 }
@@ -358,7 +351,6 @@ type RequestContext = {
   connectMs: number;
   signal: AbortSignal;
   ca: string | undefined;
-  headers: FeedRequestHeaders | undefined;
 };
 
 /**
@@ -387,7 +379,6 @@ export async function fetchFeed(
     connectMs: clampTimeout(options.timeouts?.connectMs, CONNECT_TIMEOUT_MS),
     signal: controller.signal,
     ca: options.ca,
-    headers: options.headers,
   };
   try {
     return await abortable(followRedirects(url, allowHosts, now, context), controller.signal);
@@ -502,10 +493,8 @@ function sendRequest(
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
+    // Never a cookie or any other credential: a feed fetch is anonymous wherever it lands.
     const headers: Record<string, string> = {
-      ...(context.headers !== undefined && isSameOrigin(url, context.headers.origin)
-        ? context.headers.values
-        : {}),
       'user-agent': USER_AGENT,
       accept: ACCEPT,
       'accept-encoding': 'gzip, deflate, br',
@@ -550,16 +539,6 @@ function sendRequest(
     });
     request.end();
   });
-}
-
-/** Scheme, host and port all equal (a default port written out or not). */
-function isSameOrigin(url: URL, origin: string): boolean {
-  try {
-    const other = new URL(origin);
-    return url.origin !== 'null' && url.origin === other.origin;
-  } catch {
-    return false;
-  }
 }
 
 function headerValue(response: IncomingMessage, name: string): string | undefined {

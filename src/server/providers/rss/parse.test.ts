@@ -9,7 +9,7 @@ import {
   normaliseLink,
   parseFeed,
   sanitiseSummary,
-  sanitiseTitle,
+  toPlainText,
   type FeedItem,
 } from './parse.ts';
 
@@ -274,8 +274,8 @@ describe('parseFeed caps', () => {
     const summary = sanitiseSummary('⚽é'.repeat(20_000));
     expect(utf8Bytes(summary)).toBeLessThanOrEqual(MAX_SUMMARY_BYTES);
     expect(summary).not.toMatch(/\p{Cs}/u);
-    expect(sanitiseTitle('🏴'.repeat(400)).length).toBeLessThanOrEqual(300);
-    expect(sanitiseTitle('🏴'.repeat(400))).not.toMatch(/\p{Cs}/u);
+    expect(toPlainText('🏴'.repeat(400)).length).toBeLessThanOrEqual(300);
+    expect(toPlainText('🏴'.repeat(400))).not.toMatch(/\p{Cs}/u);
   });
 });
 
@@ -323,15 +323,15 @@ describe('summaries and titles are plain text', () => {
     );
   });
 
-  it('keeps a title plain: elements dropped, entities decoded, other angle brackets kept', () => {
-    expect(sanitiseTitle('  <b>Spurs</b> v Villa &lt;preview&gt; &amp; more  ')).toBe(
-      'Spurs v Villa <preview> & more',
+  it('keeps a title plain: tags dropped, entities decoded once, escaped tags left inert', () => {
+    expect(toPlainText('  <b>Spurs</b> v Villa &lt;preview&gt; &amp; more  ')).toBe(
+      'Spurs v Villa ‹preview> & more',
     );
-    expect(sanitiseTitle('<script>alert(1)</script>Title')).toBe('Title');
-    expect(sanitiseTitle('&lt;script&gt;alert(1)&lt;/script&gt;Title')).toBe(
+    expect(toPlainText('<script>alert(1)</script>Title')).toBe('Title');
+    expect(toPlainText('&lt;script&gt;alert(1)&lt;/script&gt;Title')).toBe(
       '‹script>alert(1)‹/script>Title',
     );
-    expect(sanitiseTitle('Q&A: 3 < 4')).toBe('Q&A: 3 < 4');
+    expect(toPlainText('Q&A: 3 < 4')).toBe('Q&A: 3 < 4');
   });
 
   it('never lets script, iframe, onerror or javascript: from a description through parseFeed', () => {
@@ -344,6 +344,173 @@ describe('summaries and titles are plain text', () => {
     expect(item?.title).toBe('Match report');
     expect(item?.summary).toBe('Report');
     expect(item?.imageUrl).toBeNull();
+  });
+});
+
+describe('toPlainText', () => {
+  /** `<` and what follows, up to a `>`, holding an event-handler attribute. */
+  const HANDLER_IN_TAG = /<[^>]*\son\w+\s*=/i;
+
+  // The outside probe's titles, the usual mXSS shapes and escaped markup that turns into tags
+  // once decoded.
+  it.each([
+    ['<x onmouseover=alert(17)>hover</x>', 'hover'],
+    ['<mtext><mglyph><style><img src=x onerror=alert(1)>', ''],
+    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style>Title', 'Title'],
+    ['&lt;script&gt;alert(1)&lt;/script&gt;', '‹script>alert(1)‹/script>'],
+    ['&amp;lt;b&amp;gt;', '＆lt;b＆gt;'],
+    ['&amp;#60;b&amp;#62;', '＆#60;b＆#62;'],
+    ['<![CDATA[<b>x</b>]]>', 'x'],
+    ['&lt;![CDATA[x]]&gt;', 'x'],
+    ['Late ]]> winner', 'Late winner'],
+    ['<!-- c -->text', 'text'],
+    ['<?xml-stylesheet href="x.xsl"?>Title', 'Title'],
+    ['<svg><script>alert(1)</script></svg>', ''],
+    ['&#60;img src=x onerror=alert(1)&#62;', '‹img src=x onerror=alert(1)>'],
+    ['&#x3C;svg/onload=alert(1)&#x3E;', '‹svg/onload=alert(1)>'],
+    ['Arsenal &amp; Chelsea', 'Arsenal & Chelsea'],
+    ['Ødegaard’s “late” winner', 'Ødegaard’s “late” winner'],
+    ['<<b>>x<</b>>', '<>x<>'],
+    ['Spurs v Villa <preview>', 'Spurs v Villa'],
+    ['Tom &amp;amp; Jerry', 'Tom ＆amp; Jerry'],
+    ['Q&A: AT&T, 3 < 4 > 2', 'Q&A: AT&T, 3 < 4 > 2'],
+    ['<a href="javascript:alert(1)">link</a>', 'link'],
+    ['<scr\u0000ipt>alert(1)</script>after', 'after'],
+    ['\u0000Ti\u0007tle\u0085\uD800 \t\r\n here\u2028 ⚽ ', 'Title here ⚽'],
+    ['&lt;\u0001b&gt;x', '‹b>x'],
+  ])('reads %j as the text %j', (input, text) => {
+    const plain = toPlainText(input);
+    expect(plain).toBe(text);
+    expect(plain).not.toMatch(TAG_START);
+    expect(plain).not.toMatch(HANDLER_IN_TAG);
+    expect(toPlainText(plain)).toBe(plain);
+  });
+
+  it('caps the text at 300 characters', () => {
+    const plain = toPlainText(`<b>${'Arsenal &amp; Chelsea '.repeat(40)}</b>`);
+    expect(plain.length).toBeLessThanOrEqual(300);
+    expect(plain.endsWith('…')).toBe(true);
+    expect(toPlainText(plain)).toBe(plain);
+  });
+
+  const hostilePiece = fc.constantFrom(
+    '<',
+    '>',
+    '&',
+    ';',
+    '#',
+    'x',
+    'X',
+    '3C',
+    '60',
+    '/',
+    '!',
+    '?',
+    '-',
+    '=',
+    '"',
+    "'",
+    ' ',
+    'lt',
+    'gt',
+    'amp',
+    'not',
+    'nbsp',
+    'script',
+    'b',
+    '<x onmouseover=alert(17)>',
+    '</x>',
+    '<b>',
+    '</b>',
+    '<p>',
+    '<script>',
+    '</script>',
+    '<style>',
+    '</style>',
+    '<svg>',
+    '<mtext><mglyph>',
+    '<img src=x onerror=alert(1)>',
+    '<!--',
+    '-->',
+    '<![CDATA[',
+    ']]>',
+    ']]',
+    '<?',
+    '?>',
+    '&lt;',
+    '&gt;',
+    '&amp;',
+    '&quot;',
+    '&#60;',
+    '&#x3C;',
+    '&#X3c',
+    '&#0;',
+    '&#128;',
+    '&#xD800;',
+    '&amp;lt;',
+    '&amp;amp;',
+    '&lt',
+    '&ampx',
+    '&notit;',
+    '\u0000',
+    '\u0001',
+    '\u001f',
+    '\t',
+    '\n',
+    '\r',
+    '\u000b',
+    '\u007f',
+    '\u0085',
+    '\u00a0',
+    '\u2028',
+    '\uD800',
+    '\uDC00',
+    '⚽',
+    '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
+    '👨‍👩‍👧',
+    '“',
+    '’',
+    'Ø',
+  );
+  const hostile = fc
+    .array(fc.oneof(hostilePiece, fc.string({ maxLength: 4 })), { maxLength: 150 })
+    .map((pieces) => pieces.join(''));
+  // Any code point (lone surrogates included), and strings over the few characters markup and
+  // entities are made of, where a random string is far likelier to mean something.
+  const anyString = fc.oneof(
+    fc.string({ maxLength: 400 }),
+    fc.string({ unit: 'binary', maxLength: 400 }),
+    fc.string({ unit: 'grapheme', maxLength: 100 }),
+    fc.string({ unit: fc.constantFrom(...'<>&#;/!?-[]x3Cltgampbo= \u0000'), maxLength: 400 }),
+  );
+
+  it('is idempotent over arbitrary strings (fast-check, fixed seed)', () => {
+    fc.assert(
+      fc.property(anyString, (input) => {
+        const plain = toPlainText(input);
+        expect(toPlainText(plain)).toBe(plain);
+        expect(plain).not.toMatch(TAG_START);
+      }),
+      { seed: 42, numRuns: 1000 },
+    );
+  });
+
+  it('is idempotent over hostile markup and leaves only plain text (fast-check, fixed seed)', () => {
+    fc.assert(
+      fc.property(hostile, (input) => {
+        const plain = toPlainText(input);
+        expect(toPlainText(plain)).toBe(plain);
+        expect(plain).not.toMatch(TAG_START);
+        expect(plain).not.toMatch(HANDLER_IN_TAG);
+        expect(plain).not.toContain(']]>');
+        // eslint-disable-next-line no-control-regex -- control characters must be gone
+        expect(plain).not.toMatch(/[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u);
+        expect(plain).toBe(plain.trim());
+        expect(plain).not.toMatch(/\s{2}/);
+        expect(plain.length).toBeLessThanOrEqual(300);
+      }),
+      { seed: 42, numRuns: 1000 },
+    );
   });
 });
 
@@ -369,6 +536,26 @@ describe('links and images', () => {
     '',
   ])('drops an item whose link is %j', (link) => {
     expect(parseFeed(itemWithLink(link)).items).toEqual([]);
+  });
+
+  it('takes a path on this site as a link only when told the feed is this site’s own', () => {
+    const path = '/league/serie-a?report=12&utm_source=rss';
+    expect(parseFeed(itemWithLink(path)).items).toEqual([]);
+    const [item] = parseFeed(itemWithLink(path), { sitePaths: true }).items;
+    expect(item?.link).toBe('/league/serie-a?report=12');
+  });
+
+  it.each([
+    '//a.example/protocol-relative',
+    '/\\a.example/backslash',
+    '/\t/a.example/tab',
+    '/%0a/ok-but-encoded',
+    'relative/path',
+    'javascript:alert(1)',
+  ])('reads %j as a path on this site only if it stays on this site', (link) => {
+    const [item] = parseFeed(itemWithLink(link), { sitePaths: true }).items;
+    const stays = link === '/%0a/ok-but-encoded';
+    expect(item?.link ?? null).toBe(stays ? link : null);
   });
 
   it('trims padding, strips tracking parameters and keeps the fragment and other parameters', () => {

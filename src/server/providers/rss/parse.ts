@@ -51,12 +51,23 @@ type RawEntry = {
   dates: Array<string | undefined>;
 };
 
+export type ParseFeedOptions = {
+  /**
+   * Also take links that are paths on this site (`/league/serie-a?report=1`): for Touchline's
+   * own feeds only, rendered in-process. Every other feed's links must be absolute http(s).
+   */
+  sitePaths?: boolean;
+};
+
 /**
  * Reads an RSS 2.0, Atom 1.0 or RSS 1.0 document into plain, bounded items. Throws an `Error`
  * starting with "rss: " for malformed XML, an HTML page, a DTD that declares entities, or anything
  * that is not a feed. DTD entities are never expanded.
  */
-export function parseFeed(xml: string): { title: string; items: FeedItem[] } {
+export function parseFeed(
+  xml: string,
+  options: ParseFeedOptions = {},
+): { title: string; items: FeedItem[] } {
   if (typeof xml !== 'string') throw new Error('rss: feed body is not a string');
   if (xml.length > MAX_DOCUMENT_CHARS) throw new Error('rss: document larger than 5 MiB');
   const root = findRootElement(xml);
@@ -89,11 +100,11 @@ export function parseFeed(xml: string): { title: string; items: FeedItem[] } {
 
   const items: FeedItem[] = [];
   for (const entry of entries) {
-    const item = toFeedItem(entry);
+    const item = toFeedItem(entry, options.sitePaths === true);
     if (item !== null) items.push(item);
     if (items.length === MAX_ITEMS) break;
   }
-  return { title: sanitiseTitle(title ?? ''), items };
+  return { title: toPlainText(title ?? ''), items };
 }
 
 function htmlPageError(): Error {
@@ -249,18 +260,18 @@ function fromRdfItem(item: RdfFeed.Item<string>): RawEntry {
   };
 }
 
-function toFeedItem(entry: RawEntry): FeedItem | null {
+function toFeedItem(entry: RawEntry, sitePaths: boolean): FeedItem | null {
   let link: string | null = null;
   for (const candidate of entry.links) {
-    link = cleanLink(candidate);
+    link = cleanLink(candidate) ?? (sitePaths ? normaliseSitePath(candidate) : null);
     if (link !== null) break;
   }
   if (link === null) return null;
 
   let summary = sanitiseSummary(entry.summaryHtml ?? '');
   if (summary === '') summary = sanitiseSummary(entry.contentHtml ?? '');
-  let title = sanitiseTitle(entry.title ?? '');
-  if (title === '') title = truncateChars(summary, MAX_TITLE_CHARS);
+  let title = toPlainText(entry.title ?? '');
+  if (title === '') title = toPlainText(summary);
 
   let publishedAt: Date | null = null;
   for (const raw of entry.dates) {
@@ -366,30 +377,58 @@ export function sanitiseSummary(html: string): string {
   return truncateBytes(neutralise(removeFooters(text)), MAX_SUMMARY_BYTES);
 }
 
-const HTML_ELEMENTS =
-  'a|abbr|acronym|address|area|article|aside|audio|b|base|bdi|bdo|big|blink|blockquote|body|br|' +
-  'button|canvas|caption|center|cite|code|col|colgroup|data|datalist|dd|del|details|dfn|dialog|' +
-  'div|dl|dt|em|embed|fieldset|figcaption|figure|font|footer|form|frame|frameset|h[1-6]|head|' +
-  'header|hr|html|i|iframe|img|input|ins|kbd|label|legend|li|link|main|map|mark|marquee|math|' +
-  'menu|meta|meter|nav|noembed|noframes|noscript|object|ol|optgroup|option|output|p|param|' +
-  'picture|plaintext|pre|progress|q|rp|rt|ruby|s|samp|script|section|select|small|source|span|' +
-  'strike|strong|style|sub|summary|sup|svg|table|tbody|td|template|textarea|tfoot|th|thead|' +
-  'time|title|tr|track|tt|u|ul|var|video|wbr|xmp';
-/** `<` that starts an HTML element, comment, doctype or processing instruction. */
-const MARKUP_START = new RegExp(`<(?=/?(?:${HTML_ELEMENTS})(?:[\\s/>]|$)|[!?])`, 'gi');
-/** `<` that does not: it is text, as in "Spurs v Villa <preview>". */
-const TEXT_ANGLE = new RegExp(`<(?!/?(?:${HTML_ELEMENTS})(?:[\\s/>]|$)|[!?])`, 'gi');
+/** `<` where an HTML parser would open a tag, end tag, comment, doctype or instruction. */
+const TAG_OPEN = /<(?=[A-Za-z!/?])/g;
+/** `&` with all an HTML parser could read after it as a character reference. */
+const CHARACTER_REFERENCE = /&(?:#[xX]?[\dA-Fa-f]*|[A-Za-z][\dA-Za-z]*);?/g;
+/** What is left of a CDATA section that a feed escaped into its text. */
+const CDATA_MARKER = /<!\[CDATA\[|\]\]>/g;
 
 /**
- * A feed or item title as plain text of at most 300 characters. HTML elements are dropped and
- * entities decoded (feeds often escape titles twice); other angle brackets stay as written.
+ * A feed's or an item's title, or any other text served as plain text, of at most 300
+ * characters: every tag removed whatever its name (script, style and the like with their
+ * content), comments, processing instructions and CDATA markers too; character references
+ * decoded once; control characters and lone surrogates dropped; whitespace collapsed.
+ *
+ * It is idempotent, `toPlainText(toPlainText(x)) === toPlainText(x)`, so text stored by it can
+ * go through it again when served. Decoding can bring markup back (`&lt;b&gt;` is `<b>`), and
+ * stripping and decoding again until nothing changes would decode twice ("&amp;lt;" means the
+ * text "&lt;") and drop words that were only ever text. So what decoding brings back is made
+ * inert instead, as in summaries: see makeInert.
  */
-export function sanitiseTitle(html: string): string {
+export function toPlainText(html: string): string {
   const input = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
-  let text = decodeHtml(input.replace(TEXT_ANGLE, '&lt;'));
+  // Controls go before parsing as well: "<scr\0ipt>" is read as the tag it looks like.
+  let text = decodeHtml(input.replace(UNPRINTABLE, '').replace(CDATA_MARKER, ''));
   if (text.length > MAX_TEXT_CHARS) text = text.slice(0, MAX_TEXT_CHARS);
-  text = text.replace(UNPRINTABLE, '').replace(/\s+/g, ' ').trim();
-  return truncateChars(text.replace(MARKUP_START, '‹'), MAX_TITLE_CHARS);
+  text = removeAll(text.replace(UNPRINTABLE, ''), CDATA_MARKER);
+  return makeInert(truncateChars(text.replace(/\s+/g, ' ').trim(), MAX_TITLE_CHARS));
+}
+
+/** Removes every match, again until none is left: removing one can join another ("]]]]>>"). */
+function removeAll(text: string, pattern: RegExp): string {
+  for (;;) {
+    const next = text.replace(pattern, '');
+    if (next === text) return text;
+    text = next;
+  }
+}
+
+/**
+ * Makes decoded text parse back as itself: `<` that would open a tag becomes `‹`, and `&`
+ * becomes `＆` where what follows would decode. Each reference is tried on its own, so "Q&A" and
+ * "AT&T" stay as written. Should the parser still change anything, every `<` and `&` goes: text
+ * without them has nothing left to parse. Neither is a space, so nothing is joined or trimmed.
+ */
+function makeInert(text: string): string {
+  if (!text.includes('<') && !text.includes('&')) return text;
+  const out = text
+    .replace(TAG_OPEN, '‹')
+    .replace(CHARACTER_REFERENCE, (reference) =>
+      decodeHtml(reference) === reference ? reference : `＆${reference.slice(1)}`,
+    );
+  if (decodeHtml(out) === out) return out;
+  return out.replaceAll('<', '‹').replaceAll('&', '＆');
 }
 
 const ELLIPSIS = '…';
@@ -511,6 +550,31 @@ export function normaliseLink(url: string): string {
   stripTracking(parsed);
   parsed.hash = '';
   return parsed.href;
+}
+
+// A stand-in origin to resolve paths against: a path that lands anywhere else is refused.
+const SITE_BASE = 'http://site.invalid';
+
+/**
+ * A path on this site (`/league/serie-a?report=1`), without tracking parameters or fragment, or
+ * null. Nothing a browser would read as another host passes: `//host`, `/\host`, controls.
+ */
+export function normaliseSitePath(raw: string | undefined): string | null {
+  if (typeof raw !== 'string') return null;
+  const trimmed = raw.trim();
+  if (!trimmed.startsWith('/') || trimmed.length > MAX_URL_CHARS) return null;
+  // The URL parser drops tabs and newlines and reads "\" as "/": "/\t/host" would become "//host".
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f\\]/.test(trimmed)) return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed, SITE_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SITE_BASE || url.pathname.startsWith('//')) return null;
+  stripTracking(url);
+  return `${url.pathname}${url.search}`;
 }
 
 type SizedImage = { url?: string; width?: number };
