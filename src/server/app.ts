@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 
 import type { Db } from './db/client.ts';
+import { createAdminAuth } from './http/admin-auth.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import { answerClientError, handleError, handleFrameworkError } from './http/errors.ts';
@@ -47,10 +48,13 @@ export type AppDeps = {
   webRoot: string;
   meta: SiteMeta;
   logger?: FastifyBaseLogger | false;
+  /** Counts site password attempts (SECURITY §4); default: counted in this process. */
   throttle?: LoginThrottle;
+  /** Counts admin password attempts, in a key space of its own; default: in this process. */
+  adminThrottle?: LoginThrottle;
   /** Which affiliate clicks are recorded (SECURITY §6); default: counted in this process. */
   clickLimiter?: ClickLimiter;
-  /** Holds a slowed-down login attempt (default: a timer). */
+  /** Holds a slowed-down password attempt in the default throttles (default: a timer). */
   sleep?: (ms: number) => Promise<void>;
   /** Told of every route as it is registered (tests list them all). */
   onRoute?: (route: RouteOptions) => void;
@@ -96,8 +100,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.sessionSecret,
     password: getSessionPasswordKey(deps.sitePassword),
   });
-  const throttle = deps.throttle ?? createLoginThrottle();
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
+  const throttle = deps.throttle ?? createLoginThrottle({ name: 'login', sleep });
+  const adminAuth = createAdminAuth({
+    adminPassword: deps.adminPassword,
+    throttle: deps.adminThrottle ?? createLoginThrottle({ name: 'admin', sleep }),
+  });
 
   app.setErrorHandler(handleError);
   if (deps.onRoute !== undefined) app.addHook('onRoute', deps.onRoute);
@@ -119,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes({ db: deps.db }));
   await app.register(
-    sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now, sleep }),
+    sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
   );
   await app.register(leagueRoutes({ db: deps.db }));
   const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });
@@ -143,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onChange: () => cache.clear(),
     });
   await app.register(
-    newsRoutes({ db: deps.db, cache, newsSync, adminPassword: deps.adminPassword }),
+    newsRoutes({ db: deps.db, cache, newsSync, adminPassword: deps.adminPassword, adminAuth }),
   );
   await app.register(
     demoFeedRoutes({
@@ -158,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: deps.db,
       signer,
       now: deps.now,
-      adminPassword: deps.adminPassword,
+      adminAuth,
       dataSource: deps.dataSource ?? 'replay',
       isLeader: deps.isLeader ?? (() => true),
     }),

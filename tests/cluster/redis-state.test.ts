@@ -1,17 +1,53 @@
 // The state several instances share through Redis (REDIS_URL): cached answers, the data
-// generation that retires them, and failed logins per address. Against the local Redis.
+// generation that retires them, and password attempts (site and admin) per address and across
+// addresses. Against the local Redis.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { buildApp } from '../../src/server/app.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { ADMIN_GUESSING_ALERT } from '../../src/server/http/admin-auth.ts';
 import { createInvalidation, type Invalidation } from '../../src/server/http/invalidation.ts';
-import {
-  createLoginThrottle,
-  createRedisLoginThrottle,
-} from '../../src/server/http/login-throttle.ts';
+import { createLoginThrottle } from '../../src/server/http/login-throttle.ts';
+import type * as PasswordHash from '../../src/server/http/password-hash.ts';
+import type { SitePassword } from '../../src/server/http/password-hash.ts';
 import { createResponseCache, type ResponseCache } from '../../src/server/http/response-cache.ts';
+import { GUESSING_ALERT } from '../../src/server/routes/session.ts';
+
+/** When each site password check started, and the most ever running at once. */
+const checks = vi.hoisted(() => ({ startedAt: [] as number[], inFlight: 0, most: 0 }));
+
+// Every check the login route makes is recorded while it runs.
+vi.mock('../../src/server/http/password-hash.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof PasswordHash>();
+  return {
+    ...original,
+    createPasswordCheck: (password: SitePassword) => {
+      const check = original.createPasswordCheck(password);
+      return async (given: string) => {
+        checks.startedAt.push(Date.now());
+        checks.most = Math.max(checks.most, ++checks.inFlight);
+        try {
+          await delay(5);
+          return await check(given);
+        } finally {
+          checks.inFlight--;
+        }
+      };
+    },
+  };
+});
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `touchline-test:${randomBytes(6).toString('hex')}:`;
@@ -152,95 +188,155 @@ describe('the shared response cache', () => {
   });
 });
 
-describe('the Redis login throttle', () => {
-  it('counts the failures of one address across instances', async () => {
-    const onError = vi.fn();
-    const throttle = (redis: Redis) =>
-      createRedisLoginThrottle({
-        redis,
-        prefix: PREFIX,
-        fallback: createLoginThrottle(),
-        onError,
-      });
-    const first = throttle(connect());
-    const second = throttle(connect());
-    const address = '203.0.113.9';
-    const now = new Date();
+const SITE_PASSWORD = 'a site password of some length';
+const ADMIN_PASSWORD = 'the gaffer knows best';
 
-    for (const [i, instance] of [first, second, first, second].entries()) {
-      await instance.recordFailure(address, new Date(now.getTime() + i));
-    }
-    // Four failures between them, fewer than five on each: still allowed on both.
-    expect((await first.check(address, now)).retryAfter).toBe(0);
-    expect((await second.check(address, now)).retryAfter).toBe(0);
+type AppInstance = { app: FastifyInstance; logLines: string[]; waits: number[] };
 
-    await first.recordFailure(address, new Date(now.getTime() + 4));
-    const { retryAfter: wait } = await second.check(address, new Date(now.getTime() + 5));
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect((await second.check('198.51.100.7', now)).retryAfter).toBe(0);
-    // Past the window the address may try again.
-    expect((await second.check(address, new Date(now.getTime() + 60_005))).retryAfter).toBe(0);
-    expect(onError).not.toHaveBeenCalled();
+describe('password attempts counted through Redis', () => {
+  let database: Database;
+  let webRoot: string;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    database = await openDatabase({ pglite: await PGlite.create() });
+    webRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-web-'));
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await database.close();
   });
 
-  it('blocks an address for an hour after 20 failures between instances', async () => {
-    const onError = vi.fn();
-    const throttle = (redis: Redis) =>
-      createRedisLoginThrottle({
-        redis,
-        prefix: `${PREFIX}hour:`,
-        fallback: createLoginThrottle(),
-        onError,
-      });
-    const [first, second] = [throttle(connect()), throttle(connect())];
-    const address = '203.0.113.20';
-    const start = Date.now();
-    // Four failures a minute stay under the minute's limit: only the hour's count stops them.
-    for (let i = 0; i < 20; i++) {
-      const at = new Date(start + Math.floor(i / 4) * 61_000 + (i % 4));
-      await (i % 2 === 0 ? first : second).recordFailure(address, at);
-    }
-    // A minute after the last failure the minute's limit is long over; the block is not.
-    const { retryAfter } = await second.check(address, new Date(start + 5 * 61_000));
-    expect(retryAfter).toBeGreaterThan(3500);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-    const blockOver = new Date(start + 4 * 61_000 + 3 + 3_600_001);
-    expect((await first.check(address, blockOver)).retryAfter).toBe(0);
-    expect(onError).not.toHaveBeenCalled();
-  });
-
-  it('slows every attempt once 100 failures an hour were spent across instances', async () => {
-    const onError = vi.fn();
-    const throttle = (redis: Redis) =>
-      createRedisLoginThrottle({
-        redis,
-        prefix: `${PREFIX}global:`,
-        fallback: createLoginThrottle(),
-        onError,
-      });
-    const [first, second] = [throttle(connect()), throttle(connect())];
-    const now = new Date();
-    for (let i = 0; i < 99; i++) {
-      await (i % 2 === 0 ? first : second).recordFailure(`198.51.100.${i}`, now);
-    }
-    expect(await first.check('192.0.2.200', now)).toEqual({
-      retryAfter: 0,
-      delayMs: 0,
-      alert: false,
+  /** One instance on `redis`, counting under `prefix`, its log lines and holds recorded. */
+  async function startInstance(
+    redis: Redis,
+    prefix: string,
+    onError: (error: unknown) => void = () => {},
+  ): Promise<AppInstance> {
+    const logLines: string[] = [];
+    const waits: number[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
     });
-    await second.recordFailure('198.51.100.99', now);
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      await delay(ms);
+    };
+    const shared = { redis, prefix, onError };
+    const app = await buildApp({
+      db: database.db,
+      sitePassword: SITE_PASSWORD,
+      sessionSecret: 'cluster-secret-cluster-secret-0123456789',
+      now: () => new Date(),
+      timeZone: 'Europe/London',
+      webRoot,
+      meta: { brandName: 'Touchline', creditLine: 'Credit', replayLabel: '' },
+      logger: pino({ level: 'info' }, stream),
+      adminPassword: ADMIN_PASSWORD,
+      throttle: createLoginThrottle({ name: 'login', redis: shared, sleep }),
+      adminThrottle: createLoginThrottle({ name: 'admin', redis: shared, sleep }),
+    });
+    await app.ready();
+    apps.push(app);
+    return { app, logLines, waits };
+  }
 
-    const verdicts = [
-      await first.check('192.0.2.201', now),
-      await second.check('192.0.2.202', now),
-      await first.check('192.0.2.203', now),
-    ];
-    expect(verdicts.map((v) => v.delayMs)).toEqual([1000, 1000, 1000]);
+  const login = (instance: AppInstance, password: string, remoteAddress: string) =>
+    instance.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { password },
+      remoteAddress,
+    });
+  const readMetrics = (instance: AppInstance, password: string, remoteAddress: string) =>
+    instance.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${password}` },
+      remoteAddress,
+    });
+  const logged = (instances: AppInstance[], message: string) =>
+    instances
+      .flatMap((i) => i.logLines)
+      .filter((line) => (JSON.parse(line) as { msg?: string }).msg === message);
+
+  it('hold one address to five failures a minute across two instances', async () => {
+    const prefix = `${PREFIX}address:`;
+    const [a, b] = [await startInstance(connect(), prefix), await startInstance(connect(), prefix)];
+    const instances = [a, b];
+    // Both instances, at once: each alone would let five through.
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(instances[i % 2]!, `wrong-${i}`, '203.0.113.9')),
+    );
+    const codes = guesses.map((r) => r.statusCode);
+    expect(codes.filter((code) => code !== 429).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 401).length).toBeGreaterThan(0);
+
+    const passwords = [...Array.from({ length: 11 }, (_, i) => `wrong-${i}`), SITE_PASSWORD];
+    const burst = await Promise.all(
+      passwords.map((password, i) => login(instances[i % 2]!, password, '203.0.113.10')),
+    );
+    expect(burst[11]?.statusCode).toBe(429);
+    expect(burst.some((r) => r.cookies.length > 0)).toBe(false);
+    const retryAfter = Number(burst[11]?.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another address is counted on its own, on either instance.
+    expect((await login(a, SITE_PASSWORD, '203.0.113.11')).statusCode).toBe(204);
+    expect((await login(b, SITE_PASSWORD, '203.0.113.11')).statusCode).toBe(204);
+    expect(await admin.exists(`${prefix}login:minute:203.0.113.9`)).toBe(1);
+  });
+
+  it('hold admin password guesses to five a minute across instances, apart from logins', async () => {
+    const prefix = `${PREFIX}admin:`;
+    const [a, b] = [await startInstance(connect(), prefix), await startInstance(connect(), prefix)];
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        readMetrics(i % 2 === 0 ? a : b, `guess-${i}`, '203.0.113.20'),
+      ),
+    );
+    const codes = guesses.map((r) => r.statusCode);
+    expect(codes.filter((code) => code !== 429).length).toBeLessThanOrEqual(5);
+    // The right password is refused too while the address is throttled, on both instances.
+    expect((await readMetrics(a, ADMIN_PASSWORD, '203.0.113.20')).statusCode).toBe(429);
+    expect((await readMetrics(b, ADMIN_PASSWORD, '203.0.113.20')).statusCode).toBe(429);
+    expect((await readMetrics(b, ADMIN_PASSWORD, '203.0.113.21')).statusCode).toBe(200);
+    // The site password is counted in a key space of its own.
+    expect((await login(a, SITE_PASSWORD, '203.0.113.20')).statusCode).toBe(204);
+    expect(await admin.exists(`${prefix}admin:minute:203.0.113.20`)).toBe(1);
+  });
+
+  it('take attempts one at a time on all instances once 100 failures an hour were spent', async () => {
+    const prefix = `${PREFIX}all:`;
+    const [a, b] = [await startInstance(connect(), prefix), await startInstance(connect(), prefix)];
+    for (let i = 0; i < 100; i++) {
+      const instance = i % 2 === 0 ? a : b;
+      expect((await login(instance, `guess-${i}`, `10.2.${i}.1`)).statusCode).toBe(401);
+    }
+    expect([...a.waits, ...b.waits]).toEqual([]);
+    Object.assign(checks, { startedAt: [], inFlight: 0, most: 0 });
+
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        login(i % 2 === 0 ? a : b, i === 3 ? SITE_PASSWORD : `burst-${i}`, `198.18.0.${i}`),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([401, 401, 401, 204]);
+    // Each held at least a second, one checked at a time, about a second apart across both
+    // (besides, an attempt may wait out another instance's turn).
+    for (const instance of [a, b]) {
+      expect(instance.waits.filter((ms) => ms >= 1000).length).toBeGreaterThanOrEqual(2);
+    }
+    expect(checks.most).toBe(1);
+    const starts = checks.startedAt.toSorted((x, y) => x - y);
+    for (let i = 1; i < starts.length; i++) {
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(900);
+    }
     // One alert between the instances, not one each.
-    expect(verdicts.map((v) => v.alert)).toEqual([true, false, false]);
-    expect(verdicts.map((v) => v.retryAfter)).toEqual([0, 0, 0]);
-    expect(onError).not.toHaveBeenCalled();
+    expect(logged([a, b], GUESSING_ALERT)).toHaveLength(1);
+    expect(logged([a, b], ADMIN_GUESSING_ALERT)).toHaveLength(0);
   });
 });
 
@@ -263,21 +359,23 @@ describe('with Redis unreachable', () => {
     dead.disconnect();
   });
 
-  it('throttles on local counts', async () => {
+  it('throttles password attempts on counts in this process', async () => {
     const onError = vi.fn();
-    const throttle = createRedisLoginThrottle({
-      redis: dead,
-      prefix: PREFIX,
-      fallback: createLoginThrottle(),
-      onError,
-    });
-    const now = new Date();
-    for (let i = 0; i < 4; i++) await throttle.recordFailure('192.0.2.1', now);
-    expect((await throttle.check('192.0.2.1', now)).retryAfter).toBe(0);
-    await throttle.recordFailure('192.0.2.1', now);
-    expect((await throttle.check('192.0.2.1', now)).retryAfter).toBe(60);
-    expect((await throttle.check('192.0.2.2', now)).retryAfter).toBe(0);
-    expect(onError).toHaveBeenCalled();
+    const throttle = createLoginThrottle({ redis: { redis: dead, prefix: PREFIX, onError } });
+    const wrong = () => Promise.resolve(false);
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () => throttle.attempt('192.0.2.1', wrong)),
+    );
+    expect(attempts.filter((a) => a.outcome !== 'throttled')).toHaveLength(5);
+    const refused = attempts.find((a) => a.outcome === 'throttled');
+    expect(refused).toMatchObject({ retryAfter: 60 });
+    // Logins still work: another address gets in.
+    expect((await throttle.attempt('192.0.2.2', () => Promise.resolve(true))).outcome).toBe(
+      'right',
+    );
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'redis: login:minute counted in this process only' }),
+    );
   });
 
   it('computes answers itself and still clears them on a change', async () => {

@@ -1,84 +1,291 @@
-import { describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createLoginThrottle, type LoginThrottle, type LoginVerdict } from './login-throttle.ts';
+import { createLoginThrottle, type LoginAttempt, type LoginThrottle } from './login-throttle.ts';
 
-const t0 = new Date('2026-11-21T15:00:00Z');
-const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-const retryAfter = (throttle: LoginThrottle, address: string, when: Date) =>
-  (throttle.check(address, when) as LoginVerdict).retryAfter;
+const T0 = Date.parse('2026-11-21T15:00:00Z');
 
-/** Four failures a minute for five minutes: under the minute's limit, at the hour's. */
-function failTwentyTimes(throttle: LoginThrottle, address: string): Date {
-  let last = t0;
-  for (let i = 0; i < 20; i++) {
-    last = at(Math.floor(i / 4) * 60 + (i % 4));
-    throttle.recordFailure(address, last);
-  }
-  return last;
+beforeEach(() => {
+  // rate-limiter-flexible reads Date.now: only the clock is faked, timers run for real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const at = (seconds: number) => vi.setSystemTime(T0 + seconds * 1000);
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+const wrong = () => Promise.resolve(false);
+const right = () => Promise.resolve(true);
+const retryAfterOf = (attempt: LoginAttempt) =>
+  attempt.outcome === 'throttled' ? attempt.retryAfter : 0;
+
+/** A sleep that moves the faked clock on, and records each wait. */
+function createSleep() {
+  const waits: number[] = [];
+  return {
+    waits,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      advance(ms);
+      // A real pause, so attempts that are not held one at a time would overlap.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    },
+  };
 }
 
-describe('createLoginThrottle', () => {
-  it('lets an address fail five times a minute, then asks it to wait', () => {
+/** Four failures a minute for five minutes: under the minute's limit, at the hour's. */
+async function failTwentyTimes(throttle: LoginThrottle, address: string) {
+  for (let i = 0; i < 20; i++) {
+    at(Math.floor(i / 4) * 60 + (i % 4));
+    expect((await throttle.attempt(address, wrong)).outcome).toBe('wrong');
+  }
+}
+
+describe('createLoginThrottle per address', () => {
+  it('lets an address fail five times a minute, then asks it to wait', async () => {
     const throttle = createLoginThrottle();
     for (let i = 0; i < 5; i++) {
-      expect(retryAfter(throttle, '1.2.3.4', at(i))).toBe(0);
-      throttle.recordFailure('1.2.3.4', at(i));
+      at(i);
+      expect(await throttle.attempt('1.2.3.4', wrong)).toEqual({ outcome: 'wrong', alert: false });
     }
-    expect(retryAfter(throttle, '1.2.3.4', at(5))).toBe(55);
-  });
-
-  it('counts each address on its own', () => {
-    const throttle = createLoginThrottle();
-    for (let i = 0; i < 5; i++) throttle.recordFailure('1.2.3.4', at(i));
-    expect(retryAfter(throttle, '5.6.7.8', at(5))).toBe(0);
-  });
-
-  it('forgets failures once they leave the window', () => {
-    const throttle = createLoginThrottle();
-    for (let i = 0; i < 5; i++) throttle.recordFailure('1.2.3.4', at(i));
-    expect(retryAfter(throttle, '1.2.3.4', at(60))).toBe(0);
-  });
-
-  it('blocks an address for an hour from its 20th failure in an hour', () => {
-    const throttle = createLoginThrottle();
-    const last = failTwentyTimes(throttle, '1.2.3.4');
-    const seconds = (last.getTime() - t0.getTime()) / 1000;
-    expect(retryAfter(throttle, '1.2.3.4', at(seconds + 1))).toBe(3599);
-    expect(retryAfter(throttle, '1.2.3.4', at(seconds + 600))).toBe(3000);
-    expect(retryAfter(throttle, '1.2.3.4', at(seconds + 3600))).toBe(0);
-    expect(retryAfter(throttle, '5.6.7.8', at(seconds + 1))).toBe(0);
-  });
-
-  it('lets 19 failures an hour through', () => {
-    const throttle = createLoginThrottle();
-    for (let i = 0; i < 19; i++) throttle.recordFailure('1.2.3.4', at(Math.floor(i / 4) * 60));
-    expect(retryAfter(throttle, '1.2.3.4', at(10 * 60))).toBe(0);
-  });
-
-  it('slows every attempt once 100 failures an hour were spent across addresses', () => {
-    const throttle = createLoginThrottle();
-    for (let i = 0; i < 99; i++) throttle.recordFailure(`10.0.${i}.1`, at(i * 30));
-    expect(throttle.check('192.0.2.1', at(99 * 30))).toEqual({
-      retryAfter: 0,
-      delayMs: 0,
+    at(5);
+    const check = vi.fn(right);
+    expect(await throttle.attempt('1.2.3.4', check)).toEqual({
+      outcome: 'throttled',
+      retryAfter: 55,
       alert: false,
     });
-    throttle.recordFailure('10.0.99.1', at(99 * 30));
-    expect(throttle.check('192.0.2.1', at(99 * 30 + 1))).toEqual({
-      retryAfter: 0,
-      delayMs: 1000,
-      alert: true,
-    });
+    // Refused before the password is looked at.
+    expect(check).not.toHaveBeenCalled();
   });
 
-  it('raises the alert once an hour, and stops slowing down when the hour is quiet', () => {
+  it('counts each address on its own', async () => {
     const throttle = createLoginThrottle();
-    for (let i = 0; i < 100; i++) throttle.recordFailure(`10.0.${i}.1`, at(0));
-    expect(throttle.check('192.0.2.1', at(1))).toMatchObject({ delayMs: 1000, alert: true });
-    expect(throttle.check('192.0.2.2', at(2))).toMatchObject({ delayMs: 1000, alert: false });
-    expect(throttle.check('192.0.2.3', at(3599))).toMatchObject({ delayMs: 1000, alert: false });
-    expect(throttle.check('192.0.2.4', at(3600))).toMatchObject({ delayMs: 0, alert: false });
-    for (let i = 0; i < 100; i++) throttle.recordFailure(`10.1.${i}.1`, at(3700));
-    expect(throttle.check('192.0.2.5', at(3701))).toMatchObject({ delayMs: 1000, alert: true });
+    for (let i = 0; i < 5; i++) await throttle.attempt('1.2.3.4', wrong);
+    expect((await throttle.attempt('5.6.7.8', right)).outcome).toBe('right');
+  });
+
+  it('forgets failures once the minute is over', async () => {
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < 5; i++) await throttle.attempt('1.2.3.4', wrong);
+    at(60);
+    expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('right');
+  });
+
+  it('counts attempts before they are checked: of 30 at once, five are checked', async () => {
+    const throttle = createLoginThrottle();
+    let checks = 0;
+    const slowWrong = async () => {
+      checks++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return false;
+    };
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () => throttle.attempt('1.2.3.4', slowWrong)),
+    );
+    expect(checks).toBe(5);
+    expect(attempts.filter((a) => a.outcome === 'wrong')).toHaveLength(5);
+    expect(attempts.filter((a) => a.outcome === 'throttled')).toHaveLength(25);
+  });
+
+  it('gives a right password its count back', async () => {
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < 4; i++) await throttle.attempt('1.2.3.4', wrong);
+    for (let i = 0; i < 3; i++)
+      expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('right');
+    expect((await throttle.attempt('1.2.3.4', wrong)).outcome).toBe('wrong');
+    expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('throttled');
+  });
+
+  it('gives the count back when the check fails, and passes the error on', async () => {
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < 4; i++) await throttle.attempt('1.2.3.4', wrong);
+    const broken = () => Promise.reject(new Error('scrypt: out of memory'));
+    await expect(throttle.attempt('1.2.3.4', broken)).rejects.toThrow('out of memory');
+    expect((await throttle.attempt('1.2.3.4', wrong)).outcome).toBe('wrong');
+  });
+
+  it('blocks an address for an hour from its 20th failure in an hour', async () => {
+    const throttle = createLoginThrottle();
+    await failTwentyTimes(throttle, '1.2.3.4');
+    const last = 4 * 60 + 3;
+    at(last + 1);
+    expect(retryAfterOf(await throttle.attempt('1.2.3.4', right))).toBe(3599);
+    // Well past the minute's window: still blocked, and refusals do not lengthen the block.
+    at(last + 600);
+    expect(retryAfterOf(await throttle.attempt('1.2.3.4', right))).toBe(3000);
+    expect((await throttle.attempt('5.6.7.8', right)).outcome).toBe('right');
+    at(last + 3600);
+    expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('right');
+  });
+
+  it('tells an address refused for the minute of the hour it is blocked for', async () => {
+    const throttle = createLoginThrottle();
+    await failTwentyTimes(throttle, '1.2.3.4');
+    // Refusals count towards the minute: past five of them, the minute refuses first.
+    for (let i = 0; i < 6; i++) await throttle.attempt('1.2.3.4', right);
+    const attempt = await throttle.attempt('1.2.3.4', right);
+    expect(retryAfterOf(attempt)).toBeGreaterThan(3500);
+  });
+
+  it('lets 19 failures an hour through', async () => {
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < 19; i++) {
+      at(Math.floor(i / 4) * 60 + (i % 4));
+      await throttle.attempt('1.2.3.4', wrong);
+    }
+    at(10 * 60);
+    expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('right');
+  });
+});
+
+describe('createLoginThrottle across addresses', () => {
+  /** 100 failures from as many addresses, a second apart. */
+  async function spendTheHour(throttle: LoginThrottle) {
+    for (let i = 0; i < 100; i++) {
+      at(i);
+      expect((await throttle.attempt(`10.0.${i}.1`, wrong)).outcome).toBe('wrong');
+    }
+  }
+
+  it('holds every attempt a second once 100 failures an hour were spent', async () => {
+    const { sleep, waits } = createSleep();
+    const throttle = createLoginThrottle({ sleep });
+    for (let i = 0; i < 99; i++) await throttle.attempt(`10.0.${i}.1`, wrong);
+    expect(await throttle.attempt('192.0.2.1', right)).toEqual({ outcome: 'right', alert: false });
+    await throttle.attempt('10.0.99.1', wrong);
+    expect(waits).toEqual([]);
+
+    expect(await throttle.attempt('192.0.2.2', right)).toEqual({ outcome: 'right', alert: true });
+    expect(await throttle.attempt('192.0.2.3', wrong)).toEqual({ outcome: 'wrong', alert: false });
+    expect(waits).toEqual([1000, 1000]);
+  });
+
+  it('checks attempts at once one at a time', async () => {
+    const { sleep, waits } = createSleep();
+    const throttle = createLoginThrottle({ sleep });
+    await spendTheHour(throttle);
+    let inFlight = 0;
+    let most = 0;
+    const check = async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      return false;
+    };
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => throttle.attempt(`192.0.2.${i}`, check)),
+    );
+    expect(attempts.map((a) => a.outcome)).toEqual(Array(6).fill('wrong'));
+    expect(attempts.filter((a) => a.alert)).toHaveLength(1);
+    expect(most).toBe(1);
+    expect(waits).toEqual(Array(6).fill(1000));
+  });
+
+  it('refuses attempts past five waiting, without counting them as failures', async () => {
+    const { sleep } = createSleep();
+    const throttle = createLoginThrottle({ sleep });
+    await spendTheHour(throttle);
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, () => throttle.attempt('192.0.2.1', wrong)),
+    );
+    // Five counted for the address; of those one is checked at once and four wait in line.
+    expect(attempts.map((a) => a.outcome)).toEqual([
+      ...Array(5).fill('wrong'),
+      ...Array(5).fill('throttled'),
+    ]);
+
+    const crowd = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => throttle.attempt(`198.51.100.${i}`, wrong)),
+    );
+    // One is checked while five wait: the other four are turned away, with a wait to respect.
+    const refused = crowd.filter((a) => a.outcome === 'throttled');
+    expect(refused).toHaveLength(4);
+    for (const attempt of refused) expect(retryAfterOf(attempt)).toBe(6);
+    // They were never checked, so their addresses may still fail five times.
+    const address = crowd.findIndex((a) => a.outcome === 'throttled');
+    for (let i = 0; i < 5; i++) {
+      expect((await throttle.attempt(`198.51.100.${address}`, wrong)).outcome).toBe('wrong');
+    }
+  });
+
+  it('refuses at once, counting nothing, while the line is full', async () => {
+    const { sleep } = createSleep();
+    const throttle = createLoginThrottle({ sleep });
+    await spendTheHour(throttle);
+    let release = () => {};
+    const held = new Promise<boolean>((resolve) => (release = () => resolve(false)));
+    // One checked (and held) while five wait: the line is full.
+    const inLine = Array.from({ length: 6 }, (_, i) =>
+      throttle.attempt(`192.0.2.${i}`, () => held),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const consume = vi.spyOn(RateLimiterMemory.prototype, 'consume');
+    const flood = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => throttle.attempt(`198.51.100.${i}`, right)),
+    );
+    expect(flood.every((a) => a.outcome === 'throttled' && a.retryAfter === 6)).toBe(true);
+    expect(consume).not.toHaveBeenCalled();
+    consume.mockRestore();
+
+    release();
+    expect((await Promise.all(inLine)).map((a) => a.outcome)).toEqual(Array(6).fill('wrong'));
+  });
+
+  it('raises the alert once an hour, and stops slowing down when the hour is over', async () => {
+    const { sleep, waits } = createSleep();
+    const throttle = createLoginThrottle({ sleep });
+    await spendTheHour(throttle);
+    expect((await throttle.attempt('192.0.2.1', wrong)).alert).toBe(true);
+    expect((await throttle.attempt('192.0.2.2', wrong)).alert).toBe(false);
+    at(3599);
+    expect((await throttle.attempt('192.0.2.3', wrong)).alert).toBe(false);
+    expect(waits).toHaveLength(3);
+    // The hour counted from the first failure (at 0 s) is over.
+    at(3600 + 5);
+    expect(await throttle.attempt('192.0.2.4', right)).toEqual({ outcome: 'right', alert: false });
+    expect(waits).toHaveLength(3);
+  });
+});
+
+describe('createLoginThrottle on Redis', () => {
+  /** An ioredis stand-in whose every command fails, as when the server is down. */
+  const downRedis = () =>
+    ({
+      defineCommand: () => {},
+      rlflxIncr: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      multi: () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+      del: () => Promise.reject(new Error('connect ECONNREFUSED')),
+    }) as unknown as Redis;
+
+  it('counts in this process while Redis is down, and says so', async () => {
+    const onError = vi.fn();
+    const throttle = createLoginThrottle({
+      redis: { redis: downRedis(), prefix: 'p:', onError },
+    });
+    for (let i = 0; i < 5; i++)
+      expect((await throttle.attempt('1.2.3.4', wrong)).outcome).toBe('wrong');
+    expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('throttled');
+    expect((await throttle.attempt('5.6.7.8', right)).outcome).toBe('right');
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'redis: login:minute counted in this process only' }),
+    );
+  });
+
+  it('counts in this process when Redis does not answer within a second', async () => {
+    const hung = {
+      defineCommand: () => {},
+      rlflxIncr: () => new Promise(() => {}),
+    } as unknown as Redis;
+    const throttle = createLoginThrottle({ redis: { redis: hung, prefix: 'p:', timeoutMs: 20 } });
+    const started = performance.now();
+    expect((await throttle.attempt('1.2.3.4', right)).outcome).toBe('right');
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

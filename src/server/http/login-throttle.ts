@@ -1,181 +1,197 @@
-import type { Redis } from 'ioredis';
+import { setTimeout as delay } from 'node:timers/promises';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
+import { createCounter, giveBack, take, toRetryAfter, type RedisOptions } from './counters.ts';
+
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
 /** Failures an address may make in a minute before it must wait. */
 const PER_MINUTE = 5;
 /** Failures an address may make in an hour before it is blocked for an hour. */
 const PER_HOUR = 20;
 /**
  * Failures across all addresses in an hour (ASVS 2.2.1: one shared password is one account).
- * Past it every attempt is slowed down, not refused, so guessers cannot lock the fans out.
+ * Past it attempts are slowed down and taken one at a time rather than refused, so guessers
+ * cannot lock the fans out.
  */
 const ALL_PER_HOUR = 100;
 const SLOW_DOWN_MS = 1000;
+/**
+ * Slowed-down attempts waiting their turn in one process; one more is refused (429). Each
+ * waits about a second per attempt ahead of it, well within the socket's 10 s idle timeout.
+ */
+const MAX_WAITING = 5;
+/** Times a slowed-down attempt waits for another instance's turn to end before it gives up. */
+const MAX_TURN_WAITS = 5;
+/** How long a count waits on Redis before this process's own counts decide. */
+const REDIS_TIMEOUT_MS = 1000;
 
-export type LoginVerdict = {
-  /** Seconds the address must wait before trying again, or 0 when it may try now. */
-  retryAfter: number;
-  /** Milliseconds to hold this attempt before answering it. */
-  delayMs: number;
-  /** True for the first slowed-down attempt in an hour: the moment to raise the alert. */
-  alert: boolean;
-};
+export type LoginAttempt =
+  | { outcome: 'right' | 'wrong'; alert: boolean }
+  /** Not checked: the address (or everyone, when the line is full) must wait `retryAfter` s. */
+  | { outcome: 'throttled'; retryAfter: number; alert: boolean };
 
 /**
- * Counts failed logins: per client address (5 a minute, then wait; 20 an hour, then blocked for
- * an hour) and across all addresses (100 an hour, then every attempt is slowed down).
+ * Counts password attempts: per client address (5 failures a minute, then wait; 20 an hour,
+ * then blocked for an hour) and across all addresses (100 failures an hour, then each attempt
+ * waits a second and attempts are checked one at a time). `alert` is true once an hour, on the
+ * first slowed-down attempt: the moment to raise the alarm.
  */
 export type LoginThrottle = {
-  check: (address: string, now: Date) => LoginVerdict | Promise<LoginVerdict>;
-  recordFailure: (address: string, now: Date) => void | Promise<void>;
+  /**
+   * Runs `check` (the password comparison) as one attempt from `address`. The attempt is
+   * counted before `check` runs and given back when it returns true, so attempts sent at once
+   * can never get more checks than the limits allow.
+   */
+  attempt: (address: string, check: () => Promise<boolean>) => Promise<LoginAttempt>;
 };
 
-/** The wait owed by an address with these failure times (oldest first) and block end. */
-function getRetryAfter(times: number[], blockedUntil: number, nowMs: number): number {
-  const lastMinute = times.filter((t) => t > nowMs - MINUTE_MS);
-  const minuteEnds =
-    lastMinute.length < PER_MINUTE
-      ? 0
-      : (lastMinute[lastMinute.length - PER_MINUTE] ?? nowMs) + MINUTE_MS;
-  const until = Math.max(minuteEnds, blockedUntil);
-  return until > nowMs ? Math.max(1, Math.ceil((until - nowMs) / 1000)) : 0;
-}
-
-// Failures across addresses are counted per minute: the last hour is the current minute and
-// the 59 before it, in bounded memory however many addresses take part.
-const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS);
-const isSpent = (failuresLastHour: number) => failuresLastHour >= ALL_PER_HOUR;
-
-export function createLoginThrottle(): LoginThrottle {
-  const addresses = new Map<string, { times: number[]; blockedUntil: number }>();
-  const perMinute = new Map<number, number>();
-  let alertedAt = -Infinity;
-
-  const find = (address: string, nowMs: number) => {
-    const entry = addresses.get(address);
-    if (entry === undefined) return undefined;
-    entry.times = entry.times.filter((t) => t > nowMs - HOUR_MS);
-    if (entry.times.length > 0 || entry.blockedUntil > nowMs) return entry;
-    addresses.delete(address);
-    return undefined;
+/** One slowed-down attempt at a time in this process, with at most `maxWaiting` in line. */
+function createTurns(maxWaiting: number) {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const end = () => {
+    const next = waiting.shift();
+    if (next === undefined) busy = false;
+    else next();
   };
-  const countAll = (nowMs: number) => {
-    const current = minuteOf(nowMs);
-    let total = 0;
-    for (const [minute, count] of perMinute) {
-      if (minute <= current - 60) perMinute.delete(minute);
-      else total += count;
-    }
-    return total;
-  };
-
   return {
-    check(address, now) {
-      const nowMs = now.getTime();
-      const entry = find(address, nowMs);
-      const slow = isSpent(countAll(nowMs));
-      const alert = slow && nowMs - alertedAt >= HOUR_MS;
-      if (alert) alertedAt = nowMs;
-      return {
-        retryAfter: entry === undefined ? 0 : getRetryAfter(entry.times, entry.blockedUntil, nowMs),
-        delayMs: slow ? SLOW_DOWN_MS : 0,
-        alert,
-      };
+    /** Resolves when it is the caller's turn, with the function ending it; null: line full. */
+    wait(): Promise<() => void> | null {
+      if (!busy) {
+        busy = true;
+        return Promise.resolve(end);
+      }
+      if (waiting.length >= maxWaiting) return null;
+      return new Promise((resolve) => waiting.push(() => resolve(end)));
     },
-    recordFailure(address, now) {
-      const nowMs = now.getTime();
-      const entry = find(address, nowMs) ?? { times: [], blockedUntil: 0 };
-      entry.times.push(nowMs);
-      if (entry.times.length > PER_HOUR) entry.times.shift();
-      if (entry.times.length >= PER_HOUR) entry.blockedUntil = nowMs + HOUR_MS;
-      addresses.set(address, entry);
-      if (addresses.size > 100_000) addresses.delete(addresses.keys().next().value ?? address);
-      const minute = minuteOf(nowMs);
-      perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1);
+    get waiting() {
+      return waiting.length;
+    },
+    get full() {
+      return busy && waiting.length >= maxWaiting;
     },
   };
-}
-
-/** The replies of a MULTI, or an error when it or one of its commands failed. */
-function readReplies(result: [Error | null, unknown][] | null): unknown[] {
-  if (result === null) throw new Error('redis: transaction aborted');
-  return result.map(([error, reply]) => {
-    if (error !== null) throw error;
-    return reply;
-  });
 }
 
 /**
- * The same counts kept in Redis, so every instance counts failures together. While Redis cannot
- * be reached, each instance counts on its own (`fallback`) rather than letting guesses through
- * unthrottled.
+ * A throttle for one password. `name` is its key space ('login' for the site password,
+ * 'admin' for the admin password). With `redis` the counts are shared by every instance under
+ * the site's prefix; while Redis cannot be reached, each instance counts on its own.
  */
-export function createRedisLoginThrottle(options: {
-  redis: Redis;
-  prefix: string;
-  fallback: LoginThrottle;
-  onError?: (error: unknown) => void;
-}): LoginThrottle {
-  const { redis, prefix } = options;
-  const failuresKey = (address: string) => `${prefix}login-failures:${address}`;
-  const blockKey = (address: string) => `${prefix}login-block:${address}`;
-  const allKey = (minute: number) => `${prefix}login-failures-all:${minute}`;
-  const alertKey = `${prefix}login-alert`;
-  const failed = (error: unknown) => options.onError?.(error);
+export function createLoginThrottle(
+  options: {
+    name?: string;
+    redis?: RedisOptions;
+    /** Holds a slowed-down attempt; tests pass one that only records the wait. */
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
+): LoginThrottle {
+  const name = options.name ?? 'login';
+  const { redis } = options;
+  const store = redis && { ...redis, timeoutMs: redis.timeoutMs ?? REDIS_TIMEOUT_MS };
+  const counter = (rule: string, points: number, durationS: number) =>
+    createCounter({ name: `${name}:${rule}`, points, durationS }, store);
+  const perMinute = counter('minute', PER_MINUTE, MINUTE_S);
+  const perHour = counter('hour', PER_HOUR, HOUR_S);
+  const allAddresses = counter('all', ALL_PER_HOUR, HOUR_S);
+  // One alert an hour, and one slowed-down attempt a second, across all instances.
+  const alerts = counter('alert', 1, HOUR_S);
+  const sharedTurns = counter('turn', 1, SLOW_DOWN_MS / 1000);
+  const turns = createTurns(MAX_WAITING);
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const ALL = 'all';
+
+  /** An address refused for the minute may be blocked for the hour too: it waits for both. */
+  const getRetryAfter = async (address: string, minuteMs: number) => {
+    const hour = await perHour.get(address);
+    const blockedMs = hour !== null && hour.consumedPoints > PER_HOUR ? hour.msBeforeNext : 0;
+    return toRetryAfter(Math.max(minuteMs, blockedMs));
+  };
+
+  /**
+   * Waits for this process's turn, a second, and every instance's one-a-second turn; resolves
+   * with the function ending the turn, or null when the line is full or the wait too long.
+   */
+  const waitTurn = async (): Promise<(() => void) | null> => {
+    const turn = turns.wait();
+    if (turn === null) return null;
+    const end = await turn;
+    try {
+      await sleep(SLOW_DOWN_MS);
+      for (let i = 0; i < MAX_TURN_WAITS; i++) {
+        const shared = await take(sharedTurns, ALL);
+        if (shared.allowed) return end;
+        await sleep(Math.max(1, shared.res.msBeforeNext));
+      }
+    } catch (error) {
+      end();
+      throw error;
+    }
+    end();
+    return null;
+  };
+
+  /** Whether the failures across addresses are past the hour's budget. */
+  const isSlowedDown = async () => {
+    const all = await allAddresses.get(ALL);
+    return all !== null && all.consumedPoints > ALL_PER_HOUR && all.msBeforeNext > 0;
+  };
+  const lineRetryAfter = () => toRetryAfter((turns.waiting + 1) * SLOW_DOWN_MS);
 
   return {
-    async check(address, now) {
-      try {
-        const nowMs = now.getTime();
-        const current = minuteOf(nowMs);
-        const minutes = Array.from({ length: 60 }, (_, i) => allKey(current - i));
-        const [blockedUntil, , entries, counts] = readReplies(
-          await redis
-            .multi()
-            .get(blockKey(address))
-            .zremrangebyscore(failuresKey(address), '-inf', String(nowMs - HOUR_MS))
-            .zrange(failuresKey(address), '0', '-1', 'WITHSCORES')
-            .mget(...minutes)
-            .exec(),
-        ) as [string | null, unknown, string[], (string | null)[]];
-        const times = entries.filter((_, i) => i % 2 === 1).map(Number);
-        const slow = isSpent(counts.reduce((sum, count) => sum + Number(count ?? 0), 0));
-        // One alert an hour across all instances: whichever sets the key raises it.
-        const alert =
-          slow && (await redis.set(alertKey, String(nowMs), 'PX', HOUR_MS, 'NX')) === 'OK';
-        return {
-          retryAfter: getRetryAfter(times, Number(blockedUntil ?? 0), nowMs),
-          delayMs: slow ? SLOW_DOWN_MS : 0,
-          alert,
-        };
-      } catch (error) {
-        failed(error);
-        return options.fallback.check(address, now);
+    async attempt(address, check) {
+      // A full line refuses at once, before anything is counted: a flood from fresh addresses
+      // then leaves no count per address behind, in memory or in Redis.
+      if (turns.full && (await isSlowedDown())) {
+        return { outcome: 'throttled', retryAfter: lineRetryAfter(), alert: false };
       }
-    },
-    async recordFailure(address, now) {
-      await options.fallback.recordFailure(address, now);
-      try {
-        const key = failuresKey(address);
-        const t = now.getTime();
-        const [, , inLastHour] = readReplies(
-          await redis
-            .multi()
-            .zadd(key, t, `${t}:${Math.random().toString(36).slice(2)}`)
-            .zremrangebyscore(key, '-inf', String(t - HOUR_MS))
-            .zcard(key)
-            .pexpire(key, HOUR_MS)
-            .incr(allKey(minuteOf(t)))
-            .pexpire(allKey(minuteOf(t)), HOUR_MS + MINUTE_MS)
-            .exec(),
-        );
-        if (Number(inLastHour) >= PER_HOUR) {
-          await redis.set(blockKey(address), String(t + HOUR_MS), 'PX', HOUR_MS);
+      const minute = await take(perMinute, address);
+      if (!minute.allowed) {
+        const retryAfter = await getRetryAfter(address, minute.res.msBeforeNext);
+        return { outcome: 'throttled', retryAfter, alert: false };
+      }
+      const hour = await take(perHour, address);
+      if (!hour.allowed) {
+        const retryAfter = toRetryAfter(hour.res.msBeforeNext);
+        return { outcome: 'throttled', retryAfter, alert: false };
+      }
+      const all = await take(allAddresses, ALL);
+      const giveAllBack = () =>
+        Promise.all([
+          giveBack(perMinute, address),
+          giveBack(perHour, address),
+          giveBack(allAddresses, ALL),
+        ]);
+
+      let alert = false;
+      let endTurn = () => {};
+      if (!all.allowed) {
+        alert = (await take(alerts, ALL)).allowed;
+        const end = await waitTurn();
+        if (end === null) {
+          // Never checked, so not a failure: the counts are given back.
+          await giveAllBack();
+          return { outcome: 'throttled', retryAfter: lineRetryAfter(), alert };
         }
-      } catch (error) {
-        failed(error);
+        endTurn = end;
       }
+
+      let right: boolean;
+      try {
+        right = await check();
+      } catch (error) {
+        await giveAllBack();
+        throw error;
+      } finally {
+        endTurn();
+      }
+      if (right) {
+        await giveAllBack();
+        return { outcome: 'right', alert };
+      }
+      // The hour's block runs from the 20th failure.
+      if (hour.res.consumedPoints >= PER_HOUR) await perHour.block(address, HOUR_S);
+      return { outcome: 'wrong', alert };
     },
   };
 }

@@ -62,15 +62,13 @@ export function goRoutes(deps: { db: Db; limiter: ClickLimiter }) {
             .finally(() => pendingClicks--);
         }
       };
-      // The in-memory limiter answers at once; one on Redis is awaited beside the redirect.
-      const verdict = deps.limiter.check(request.ip, offer);
-      if (typeof verdict === 'string') record(verdict);
-      else
-        verdict
-          .then(record)
-          .catch((error: unknown) =>
-            request.log.error({ err: error }, 'affiliate click not recorded'),
-          );
+      // The verdict (from Redis, when shared) is awaited beside the redirect, never before it.
+      deps.limiter
+        .check(request.ip, offer)
+        .then(record)
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'affiliate click not recorded'),
+        );
 
       return reply
         .header('cache-control', 'no-store')

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { listFeedSources } from '../db/feed-sources-queries.ts';
 import { listNewsArticles, type NewsArticleRow } from '../db/news-articles-queries.ts';
+import type { AdminAuth } from '../http/admin-auth.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import { equalsConstantTime } from '../http/session-token.ts';
 import type { NewsSync } from '../jobs/news-sync.ts';
 import { sendCached } from './football-data.ts';
 import { resolveLeague } from './league-param.ts';
@@ -74,6 +74,8 @@ export function newsRoutes(deps: {
   newsSync: NewsSync;
   /** When set, a sync needs it in the x-admin-password header. */
   adminPassword: string | undefined;
+  /** Checks (and throttles) that header. */
+  adminAuth: AdminAuth;
 }) {
   const { db, cache, newsSync, adminPassword } = deps;
 
@@ -93,11 +95,8 @@ export function newsRoutes(deps: {
   };
 
   const sync = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (adminPassword !== undefined) {
-      const given = request.headers['x-admin-password'];
-      if (typeof given !== 'string' || !equalsConstantTime(given, adminPassword)) {
-        throw new HttpError(403, 'Admin password required');
-      }
+    if (deps.adminAuth.required && (await deps.adminAuth.checkHeader(request)) !== 'right') {
+      throw new HttpError(403, 'Admin password required');
     }
     parseInput(SyncBody, request.body ?? {}, 'body');
     // Fastify's connection timeout would close a socket idle that long; a request injected in

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   createTestApp,
@@ -16,13 +16,14 @@ import { GUESSING_ALERT } from './session.ts';
 const START = new Date('2026-11-21T15:30:00Z').getTime();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let clock: number;
 let waits: number[];
 let logLines: string[];
 let t: TestApp;
 
 beforeEach(async () => {
-  clock = START;
+  // The throttle's counts follow Date.now: only the clock is faked, timers run for real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(START);
   waits = [];
   logLines = [];
   const stream = new Writable({
@@ -32,21 +33,21 @@ beforeEach(async () => {
     },
   });
   t = await createTestApp({
-    now: () => new Date(clock),
-    // Records the hold instead of waiting it out.
+    now: () => new Date(),
+    // Records the hold and moves the clock on instead of waiting it out.
     sleep: async (ms) => {
       waits.push(ms);
+      advance(ms);
     },
     logger: pino({ level: 'trace' }, stream),
   });
 });
 afterEach(async () => {
   await t.close();
+  vi.useRealTimers();
 });
 
-const advance = (ms: number) => {
-  clock += ms;
-};
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 const login = (password: string, remoteAddress = '198.51.100.1', headers = {}) =>
   t.app.inject({
@@ -216,9 +217,9 @@ describe('the session cookie', () => {
 
   it('is refused once the site password is rotated, and kept across a restart without', async () => {
     const cookie = await loginCookie(t.app);
-    const restarted = await createTestApp({ now: () => new Date(clock) });
+    const restarted = await createTestApp({ now: () => new Date() });
     const rotated = await createTestApp({
-      now: () => new Date(clock),
+      now: () => new Date(),
       sitePassword: 'a rotated password of some length',
     });
     try {

@@ -18,29 +18,27 @@ export function sessionRoutes(deps: {
   signer: SessionSigner;
   throttle: LoginThrottle;
   now: () => Date;
-  /** Holds a slowed-down attempt; tests pass one that only records the wait. */
-  sleep: (ms: number) => Promise<void>;
 }) {
   const isSitePassword = createPasswordCheck(deps.sitePassword);
   return async function (app: FastifyInstance) {
     app.post('/api/session', { config: { access: 'public' } }, async (request, reply) => {
-      const now = deps.now();
-      const verdict = await deps.throttle.check(request.ip, now);
-      if (verdict.alert) request.log.error({ ip: request.ip }, GUESSING_ALERT);
-      if (verdict.retryAfter > 0) {
+      const { password } = parseInput(LoginBody, request.body ?? {}, 'body');
+      // The throttle counts the attempt before the password is checked, so attempts sent at
+      // once cannot all be checked before the first failure is counted. Past the hourly budget
+      // across addresses it holds each attempt a second and checks them one at a time. Sessions
+      // already open never come here.
+      const attempt = await deps.throttle.attempt(request.ip, () => isSitePassword(password));
+      if (attempt.alert) request.log.error({ ip: request.ip }, GUESSING_ALERT);
+      if (attempt.outcome === 'throttled') {
         throw new HttpError(429, 'Too many attempts. Please wait and try again.', {
-          'retry-after': String(verdict.retryAfter),
+          'retry-after': String(attempt.retryAfter),
         });
       }
-      // Past the hourly budget across addresses every attempt waits rather than being refused:
-      // a refusal would let guessers lock everyone out. Sessions already open never come here.
-      if (verdict.delayMs > 0) await deps.sleep(verdict.delayMs);
-      const { password } = parseInput(LoginBody, request.body ?? {}, 'body');
-      if (!(await isSitePassword(password))) {
-        await deps.throttle.recordFailure(request.ip, now);
+      if (attempt.outcome === 'wrong') {
         request.log.info({ ip: request.ip }, 'wrong site password');
         throw new HttpError(401, WRONG_PASSWORD);
       }
+      const now = deps.now();
       const secure = request.protocol === 'https';
       reply.setCookie(getSessionCookieName(secure), deps.signer.issue(now), {
         path: '/',

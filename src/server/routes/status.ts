@@ -3,14 +3,16 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 
 import type { Db } from '../db/client.ts';
 import { listProviderStatus, type ProviderStatusStats } from '../db/provider-status-queries.ts';
+import type { AdminAuth } from '../http/admin-auth.ts';
 import { hasValidSession } from '../http/gate.ts';
-import { equalsConstantTime, type SessionSigner } from '../http/session-token.ts';
+import type { SessionSigner } from '../http/session-token.ts';
 
 export type StatusDeps = {
   db: Db;
   signer: SessionSigner;
   now: () => Date;
-  adminPassword: string | undefined;
+  /** Checks (and throttles) the admin password, sent as x-admin-password or a bearer token. */
+  adminAuth: AdminAuth;
   dataSource: 'replay' | 'live';
   /** Whether this instance runs the scheduler now. */
   isLeader: () => boolean;
@@ -106,25 +108,16 @@ function createMetrics(deps: StatusDeps) {
  * admin password as a bearer token.
  */
 export function statusRoutes(deps: StatusDeps) {
-  const isAdmin = (request: FastifyRequest) => {
-    if (deps.adminPassword === undefined) return true;
-    const given = request.headers['x-admin-password'];
-    return typeof given === 'string' && equalsConstantTime(given, deps.adminPassword);
-  };
-  const hasBearer = (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    return (
-      deps.adminPassword !== undefined &&
-      header.startsWith('Bearer ') &&
-      equalsConstantTime(header.slice(7), deps.adminPassword)
-    );
-  };
+  const isAdmin = async (request: FastifyRequest) =>
+    !deps.adminAuth.required || (await deps.adminAuth.checkHeader(request)) === 'right';
+  const hasBearer = async (request: FastifyRequest) =>
+    (await deps.adminAuth.checkBearer(request)) === 'right';
 
   return async function (app: FastifyInstance) {
     const metrics = createMetrics(deps);
 
     app.get('/api/status', async (request, reply: FastifyReply) => {
-      if (!isAdmin(request)) {
+      if (!(await isAdmin(request))) {
         return reply.code(401).send({ error: 'Admin password required' });
       }
       const rows = await listProviderStatus(deps.db);
@@ -147,8 +140,10 @@ export function statusRoutes(deps: StatusDeps) {
       };
     });
 
-    app.get('/metrics', async (request, reply) => {
-      if (!hasBearer(request) && !hasValidSession(request, deps.signer, deps.now())) {
+    app.get('/metrics', { config: { access: 'session-or-admin' } }, async (request, reply) => {
+      // A fan's session is looked at first: a bearer token beside it is then never compared,
+      // so it cannot be used to guess the admin password.
+      if (!hasValidSession(request, deps.signer, deps.now()) && !(await hasBearer(request))) {
         return reply.code(401).send({ error: 'Unauthorized' });
       }
       const { contentType, body } = await metrics.render();
