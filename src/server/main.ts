@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { Redis } from 'ioredis';
@@ -16,20 +15,18 @@ import {
   type Config,
   type NewsFeedConfig,
 } from './config.ts';
-import { openDatabase, type Db } from './db/client.ts';
+import { describeStartupFailure, openDatabase, type Db } from './db/client.ts';
 import { replaceFeedSources } from './db/feed-sources-queries.ts';
 import { findDefaultReplaySeason, loadReplayDataset } from './db/history-queries.ts';
 import { seedLeagues } from './db/leagues-queries.ts';
 import { saveProviderStatus } from './db/provider-status-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
 import { listKnownClubs } from './db/teams-queries.ts';
-import { createClickLimiter, createRedisClickLimiter } from './http/click-limiter.ts';
-import { getSelfRequestHeaders } from './http/gate.ts';
+import { createClickLimiter } from './http/click-limiter.ts';
 import { createInvalidation } from './http/invalidation.ts';
-import { createLoginThrottle, createRedisLoginThrottle } from './http/login-throttle.ts';
-import { getSessionPasswordKey } from './http/password-hash.ts';
+import { createLoginThrottle } from './http/login-throttle.ts';
 import { createResponseCache } from './http/response-cache.ts';
-import { createSessionSigner } from './http/session-token.ts';
+import { runCleanNewsTitles } from './jobs/clean-news-titles.ts';
 import { runImportHistory } from './jobs/import-history.ts';
 import { createLeadership } from './jobs/leadership.ts';
 import { createNewsSync } from './jobs/news-sync.ts';
@@ -41,6 +38,7 @@ import { createLiveProvider } from './providers/live/live-provider.ts';
 import type { FootballProvider } from './providers/provider.ts';
 import { createReplayProvider } from './providers/replay/replay-provider.ts';
 import { fetchFeed } from './providers/rss/client.ts';
+import { renderDemoFeed } from './routes/demo-feeds.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const HISTORY_DIR = fileURLToPath(new URL('../../data', import.meta.url));
@@ -67,14 +65,6 @@ async function readConfig(): Promise<{
     }
     throw error;
   }
-}
-
-/** Where this server answers itself: its listen address, with a wildcard one made loopback. */
-function getSelfOrigin(host: string, address: AddressInfo, secure: boolean): URL {
-  const self = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return new URL(
-    `${secure ? 'https' : 'http'}://${self.includes(':') ? `[${self}]` : self}:${address.port}`,
-  );
 }
 
 /** "2022-2023" → "2022-23", as fans write seasons. */
@@ -162,6 +152,10 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedLeagues(database.db);
+  // Titles stored by a release that kept their markup are rewritten as the plain text the API
+  // promises (a clean table costs one read).
+  const cleanedTitles = await runCleanNewsTitles({ db: database.db, now: () => new Date() });
+  if (cleanedTitles > 0) logger.info({ titles: cleanedTitles }, 'news titles made plain text');
   const sessionSecret =
     config.sessionSecret ??
     (await getOrCreateSetting(database.db, 'session_secret', () =>
@@ -203,45 +197,28 @@ async function main() {
     log: logger,
   });
   await invalidation.start();
-  const localThrottle = createLoginThrottle();
-  const throttle =
+  // With Redis the counts are shared by every instance, each with in-memory counts to fall
+  // back on; without it, each counts on its own.
+  const sharedCounts =
     redis === undefined
-      ? localThrottle
-      : createRedisLoginThrottle({
-          redis: redis.main,
-          prefix: redisPrefix,
-          fallback: localThrottle,
-          onError: redisError,
-        });
-  const localClickLimiter = createClickLimiter();
-  const clickLimiter =
-    redis === undefined
-      ? localClickLimiter
-      : createRedisClickLimiter({
-          redis: redis.main,
-          prefix: redisPrefix,
-          fallback: localClickLimiter,
-          onError: redisError,
-        });
-  // The demo feeds are served by this very server: the fetch guard lets its address through
-  // once it is known, after listen.
-  let selfHosts: string[] = [];
-  // The gate covers the demo feeds too: fetching them from this server's own origin (and only
-  // there) carries a session cookie signed like the ones a login gets.
-  let selfOrigin: URL | undefined = undefined;
-  const feedSigner = createSessionSigner({
-    secret: sessionSecret,
-    password: getSessionPasswordKey(config.sitePassword),
-  });
-  const getSelfHeaders = () =>
-    selfOrigin === undefined ? undefined : getSelfRequestHeaders(feedSigner, selfOrigin, now());
+      ? undefined
+      : { redis: redis.main, prefix: redisPrefix, onError: redisError };
+  const throttle = createLoginThrottle({ name: 'login', redis: sharedCounts });
+  const adminThrottle = createLoginThrottle({ name: 'admin', redis: sharedCounts });
+  const clickLimiter = createClickLimiter({ redis: sharedCounts });
+  const demoFeeds = {
+    db: database.db,
+    now,
+    timeZone: config.siteTimeZone,
+    brandName: config.brandName,
+  };
   const newsSync = createNewsSync({
     db: database.db,
     dbKind: database.kind,
     now,
     fetch: fetchFeed,
-    allowHosts: () => selfHosts,
-    selfHeaders: getSelfHeaders,
+    // The demo feeds are handed over in-process: the server never fetches from itself.
+    readSiteFeed: (path) => renderDemoFeed(demoFeeds, path),
     onChange: () => invalidation.changed(),
     log: logger,
   });
@@ -299,6 +276,7 @@ async function main() {
     adminPassword: config.adminPassword,
     newsSync,
     throttle,
+    adminThrottle,
     clickLimiter,
     dataSource: config.dataSource,
     isLeader: () => leadership.isLeader(),
@@ -343,16 +321,10 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   const url = await app.listen({ port: config.port, host: config.host });
-  const self = getSelfOrigin(config.host, app.server.address() as AddressInfo, https !== undefined);
-  selfHosts = [self.host];
-  selfOrigin = self;
+  // A demo feed keeps its path as its url (`/feeds/serie-a.xml`): it is rendered, not fetched.
   await replaceFeedSources(
     database.db,
-    newsFeeds.map((feed) => ({
-      name: feed.name,
-      url: new URL(feed.url, self).href,
-      leagueSlug: feed.league,
-    })),
+    newsFeeds.map((feed) => ({ name: feed.name, url: feed.url, leagueSlug: feed.league })),
     now(),
   );
   listening = true;
@@ -369,8 +341,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Touchline failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  // One line, the last on stderr: a damaged data folder is named with what is wrong in it.
+  process.stderr.write(`Touchline failed to start: ${describeStartupFailure(error)}\n`);
   process.exit(1);
 });

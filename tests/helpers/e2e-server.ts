@@ -30,8 +30,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /**
- * A data folder with the historical data already imported, made once per version of the data
- * and migrations and copied for each server: the import is the slow part of a first start.
+ * A data folder with the historical data already imported, made once per version of the data,
+ * the migrations and the import (what it records changes with it) and copied for each server:
+ * the import is the slow part of a first start.
  */
 async function getImportedTemplate(): Promise<string> {
   const hash = createHash('sha256');
@@ -41,6 +42,7 @@ async function getImportedTemplate(): Promise<string> {
         hash.update(name).update(await readFile(path.join(root, dir, name)));
     }
   }
+  hash.update(await readFile(path.join(root, 'src/server/jobs/import-history.ts')));
   const template = path.join(
     os.tmpdir(),
     `touchline-e2e-template-${hash.digest('hex').slice(0, 16)}`,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { describePostgresFailure, inspectDataFolder } from './data-folder.ts';
+import { findLostRows, findMissingTables, isMigrationsJournalMissing } from './integrity.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,7 +27,154 @@ export type Database = {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
-/** Opens Postgres when a URL is given, otherwise PGlite persisted under dataDir, and migrates it. */
+/**
+ * The database is not whole (a data folder with files missing, a lost table, rows gone): the
+ * server must not start on it, and must not create a new database over it. The message is one
+ * line naming the folder or database, what is wrong and how to recover.
+ */
+export class DamagedDatabaseError extends Error {}
+
+/** How messages name a database, and what its operator can do when it is damaged. */
+type Place = { name: string; recovery: string };
+
+const folderPlace = (dir: string): Place => ({
+  name: `the data folder ${dir}`,
+  recovery:
+    'Restore the folder from a backup, or move it away to start on a new database (the historical data is imported again; affiliate clicks and news are not).',
+});
+
+/** The host and database of a Postgres URL: never its user or password. */
+function postgresPlace(url: string): Place {
+  let name = 'the database at DATABASE_URL';
+  try {
+    const parsed = new URL(url);
+    name = `the database ${parsed.host}${parsed.pathname}`;
+  } catch {
+    // An unparseable URL fails to connect with its own message before any check runs.
+  }
+  return { name, recovery: 'Restore the database from a backup.' };
+}
+
+const damaged = (place: Place, what: string, cause?: unknown) =>
+  new DamagedDatabaseError(`${place.name} ${what}. ${place.recovery}`, { cause });
+
+/** The error underneath Drizzle's "Failed query" wrapper. */
+function rootCause(error: unknown): unknown {
+  let cause = error;
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  return cause;
+}
+
+/** PGlite's WebAssembly stopped: PostgreSQL PANICked, or the runtime itself failed. */
+const isAbort = (error: unknown) => rootCause(error) instanceof WebAssembly.RuntimeError;
+
+/**
+ * PostgreSQL's errors about the files under a table rather than about a query: classes 58
+ * (system error: "could not open file") and XX (internal error: "invalid page in block").
+ */
+function findStorageError(error: unknown): string | null {
+  const cause = rootCause(error) as { code?: unknown; message?: unknown };
+  return typeof cause.code === 'string' && /^(58|XX)/.test(cause.code)
+    ? String(cause.message)
+    : null;
+}
+
+/** How many of PostgreSQL's last log lines a PGlite keeps, to explain a failure. */
+const LOG_LINES = 50;
+
+/** The PGlite last opened on a data folder, and what PostgreSQL printed in it. */
+let openedFolder: { dir: string; log: string[] } | undefined;
+
+const reasonOf = (log: readonly string[] | undefined, error: unknown) =>
+  (log === undefined ? null : describePostgresFailure(log)) ??
+  (error instanceof Error ? error.message : String(error));
+
+/**
+ * Opens PGlite on `dir` once the folder is known to be new or a whole database. PostgreSQL's
+ * output inside PGlite (its log, and emscripten's "Aborted()" when it PANICs) goes only to the
+ * onStderr hook unless PGlite's debug option is set: it is kept to explain a failure in one
+ * line of ours, and never printed.
+ */
+async function openDataFolder(dir: string): Promise<{ client: PGlite; log: string[] }> {
+  const place = folderPlace(dir);
+  const state = await inspectDataFolder(dir);
+  if (state.kind === 'incomplete') {
+    throw damaged(
+      place,
+      `is not a complete database: ${state.problem}. Touchline did not change it, and will not create a new database over it`,
+    );
+  }
+  if (state.kind === 'new') await mkdir(dir, { recursive: true });
+  const log: string[] = [];
+  openedFolder = { dir, log };
+  try {
+    const client = await PGlite.create({
+      dataDir: dir,
+      onStderr: (line) => {
+        log.push(line);
+        if (log.length > LOG_LINES) log.shift();
+        return true;
+      },
+    });
+    return { client, log };
+  } catch (error) {
+    const reason = reasonOf(log, error);
+    if (state.kind === 'new')
+      throw new Error(`PostgreSQL could not create a database in ${dir} (${reason})`, {
+        cause: error,
+      });
+    throw damaged(place, `is damaged: PostgreSQL cannot start on it (${reason})`, error);
+  }
+}
+
+/**
+ * Migrates, then checks that the database is whole: the record of the migrations is there
+ * when their tables are, every table of the schema exists, and the tables the history import
+ * recorded have not lost rows. A few catalogue lookups and stat calls: milliseconds.
+ */
+async function migrateAndCheck(db: Db, place: Place, migrate: () => Promise<void>) {
+  if (await isMigrationsJournalMissing(db)) {
+    throw damaged(
+      place,
+      'looks damaged: it has tables but not the record of the migrations that made them (drizzle.__drizzle_migrations)',
+    );
+  }
+  await migrate();
+  const missing = await findMissingTables(db);
+  if (missing.length > 0) {
+    throw damaged(
+      place,
+      `looks damaged: ${missing.length === 1 ? 'table' : 'tables'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing, though the migrations that create ${missing.length === 1 ? 'it' : 'them'} are recorded as applied`,
+    );
+  }
+  const lost = await findLostRows(db);
+  if (lost !== null) {
+    throw damaged(
+      place,
+      `looks damaged: table ${lost.table} holds ${lost.now.rows} rows where ${lost.recorded.rows} were written (its file is ${lost.now.bytes} bytes, was ${lost.recorded.bytes})`,
+    );
+  }
+}
+
+/** A failure while checking: damage reported as such, anything else (a refused connection) as is. */
+function explainCheckFailure(error: unknown, place: Place, log?: readonly string[]): unknown {
+  if (error instanceof DamagedDatabaseError) return error;
+  if (isAbort(error))
+    return damaged(
+      place,
+      `is damaged: PostgreSQL stopped (${reasonOf(log, rootCause(error))})`,
+      error,
+    );
+  const storage = findStorageError(error);
+  return storage === null
+    ? error
+    : damaged(place, `looks damaged: reading it failed (${storage})`, error);
+}
+
+/**
+ * Opens Postgres when a URL is given, otherwise PGlite persisted under dataDir, migrates it
+ * and checks it is whole; a DamagedDatabaseError says why not.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
@@ -46,19 +195,56 @@ export async function openDatabase(options: {
     // The query's own rejection carries the error; the pool drops the dead client on release.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    const place = postgresPlace(options.databaseUrl);
+    try {
+      await migrateAndCheck(db as unknown as Db, place, () => migratePg(db, { migrationsFolder }));
+    } catch (error) {
+      await pool.end();
+      throw explainCheckFailure(error, place);
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;
+  let place: Place = { name: 'the database', recovery: 'Restore it from a backup.' };
+  let log: string[] | undefined;
   if (client === undefined) {
     const dir = path.resolve(options.dataDir ?? './data', 'pglite');
-    await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    place = folderPlace(dir);
+    ({ client, log } = await openDataFolder(dir));
   }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
   const owned = client;
+  try {
+    await migrateAndCheck(db as unknown as Db, place, async () => {
+      await migratePglite(db, { migrationsFolder });
+    });
+  } catch (error) {
+    const explained = explainCheckFailure(error, place, log);
+    // After an abort PGlite cannot run the shutdown; the process is about to end anyway.
+    if (!isAbort(error)) await owned.close().catch(() => {});
+    throw explained;
+  }
   return { db: db as unknown as Db, kind: 'pglite', close: () => owned.close() };
+}
+
+/**
+ * A failed start as one line: PGlite stopping under a later query (PostgreSQL PANICked) is
+ * named with the data folder and PostgreSQL's reason rather than emscripten's "Aborted()".
+ */
+export function describeStartupFailure(error: unknown): string {
+  let message: string;
+  if (error instanceof DamagedDatabaseError) {
+    message = error.message;
+  } else if (isAbort(error) && openedFolder !== undefined) {
+    const reason = reasonOf(openedFolder.log, rootCause(error));
+    message = `${folderPlace(openedFolder.dir).name}: PostgreSQL stopped (${reason})`;
+  } else if (error instanceof DrizzleQueryError && error.cause instanceof Error) {
+    // Drizzle's wrapper spells out the query over several lines; the reason is its cause's.
+    message = `a database query failed: ${error.cause.message}`;
+  } else {
+    message = error instanceof Error ? error.message : String(error);
+  }
+  return message.replace(/\s*\n\s*/g, ' ');
 }
 
 /** Resolves once the database answers a trivial query; rejects when it fails or errors. */

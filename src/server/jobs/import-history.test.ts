@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Db } from '../db/client.ts';
+import { findTableRecord } from '../db/integrity.ts';
 import {
   historyMatches,
   historyPlayers,
@@ -249,6 +250,26 @@ describe('runImportHistory', () => {
     const result = await importFrom(dir);
     expect(result).toEqual({ skipped: true, matches: 0, players: 0, transfers: 0, clubs: 0 });
     expect(await readState(db)).toEqual(before);
+  });
+
+  it('records the rows of the tables it wrote, for the start-up check', async () => {
+    await importFrom(await writeDataDir());
+    expect(await findTableRecord(db)).toMatchObject({
+      history_matches: { rows: 3 },
+      history_players: { rows: 3 },
+      history_transfers: { rows: 3 },
+      teams: { rows: 5 },
+    });
+  });
+
+  it('imports again over an import that recorded no tables (one made before the check)', async () => {
+    const dir = await writeDataDir();
+    await importFrom(dir);
+    await db.delete(settings).where(eq(settings.key, 'recorded_tables'));
+
+    expect(await importFrom(dir)).toMatchObject({ skipped: false, matches: 3 });
+    expect(await findTableRecord(db)).not.toBeNull();
+    expect(await importFrom(dir)).toMatchObject({ skipped: true });
   });
 
   it('replaces the history when a file changes, keeping each club once with its id', async () => {

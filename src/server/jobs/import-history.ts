@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 import { LEAGUES } from '../../domain/league.ts';
 import type { Db } from '../db/client.ts';
+import { findTableRecord, recordTables } from '../db/integrity.ts';
 import {
   historyMatches,
   historyPlayers,
@@ -205,7 +206,8 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
   const digest = hash.digest('hex');
 
   const previous = await deps.db.select().from(settings).where(eq(settings.key, IMPORT_KEY));
-  if (previous[0]?.value === digest)
+  // An import made before the start-up check existed recorded no tables: it runs once more.
+  if (previous[0]?.value === digest && (await findTableRecord(deps.db)) !== null)
     return { skipped: true, matches: 0, players: 0, transfers: 0, clubs: 0 };
 
   const [clubBytes, resultBytes, playerBytes, transferBytes] = files as [
@@ -331,6 +333,8 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
     for (let i = 0; i < transferRows.length; i += BATCH) {
       await tx.insert(historyTransfers).values(transferRows.slice(i, i + BATCH));
     }
+    // What the tables hold now, which the start-up check compares them with (db/integrity.ts).
+    await recordTables(tx, [historyMatches, historyPlayers, historyTransfers, teams]);
     await tx
       .insert(settings)
       .values({ key: IMPORT_KEY, value: digest })
