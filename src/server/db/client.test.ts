@@ -4,11 +4,9 @@ import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { findCheckpointSegment, hashFiles, zeroFile } from '../../../tests/helpers/data-folder.ts';
-import { createTestDb } from '../../../tests/helpers/test-db.ts';
 import { DamagedDatabaseError, describeStartupFailure, openDatabase } from './client.ts';
 import { recordTables } from './integrity.ts';
 import { seedLeagues } from './leagues-queries.ts';
@@ -138,22 +136,6 @@ describe('openDatabase on a data folder', () => {
     expect(error.message).toMatch(
       `the data folder ${pgliteDir} looks damaged: reading it failed (could not open file "${leaguesFile}": No such file or directory).`,
     );
-  });
-});
-
-describe.runIf(inject('databaseKind') === 'postgres')('openDatabase on Postgres', () => {
-  it('refuses a database that lost a table, named without its user', async () => {
-    const database = await createTestDb();
-    try {
-      await database.db.execute(sql`drop table news_articles cascade`);
-      const url = new URL(database.url ?? '');
-      const error = await refusal({ databaseUrl: database.url });
-      expect(error.message).toBe(
-        `the database ${url.host}${url.pathname} looks damaged: table news_articles is missing, though the migrations that create it are recorded as applied. Restore the database from a backup.`,
-      );
-    } finally {
-      await database.close();
-    }
   });
 });
 

@@ -91,7 +91,7 @@ export function handleFrameworkError(
 /**
  * Answers what Node's HTTP parser refuses before Fastify sees a request (headers too large, a
  * malformed request line, a request that took too long to arrive), with the security headers
- * every other answer carries, then closes the connection as Node does.
+ * every other answer carries, then closes the connection as Fastify does.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -109,9 +109,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     connection: 'close',
   };
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  // Written, then the socket destroyed at once, as Fastify's own handler does: a client whose
+  // idle connection this was reads a closed connection and retries on a new one.
   if (socket.writable) {
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head.join('')}\r\n${body}`);
-  } else {
-    socket.destroy();
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head.join('')}\r\n${body}`);
   }
+  socket.destroy(error);
 }
