@@ -150,9 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowHosts: () => [],
       onChange: () => cache.clear(),
     });
-  await app.register(
-    newsRoutes({ db: deps.db, cache, newsSync, adminPassword: deps.adminPassword, adminAuth }),
-  );
+  await app.register(newsRoutes({ db: deps.db, cache, newsSync, adminAuth }));
   await app.register(
     demoFeedRoutes({
       db: deps.db,

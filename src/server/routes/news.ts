@@ -72,12 +72,10 @@ export function newsRoutes(deps: {
   db: Db;
   cache: ResponseCache;
   newsSync: NewsSync;
-  /** When set, a sync needs it in the x-admin-password header. */
-  adminPassword: string | undefined;
-  /** Checks (and throttles) that header. */
+  /** Checks (and throttles) the x-admin-password header a sync needs when one is set. */
   adminAuth: AdminAuth;
 }) {
-  const { db, cache, newsSync, adminPassword } = deps;
+  const { db, cache, newsSync, adminAuth } = deps;
 
   const listNews = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = parseInput(NewsQuery, request.query, 'query');
@@ -95,7 +93,7 @@ export function newsRoutes(deps: {
   };
 
   const sync = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (deps.adminAuth.required && (await deps.adminAuth.checkHeader(request)) !== 'right') {
+    if (adminAuth.required && (await adminAuth.checkHeader(request)) !== 'right') {
       throw new HttpError(403, 'Admin password required');
     }
     parseInput(SyncBody, request.body ?? {}, 'body');
@@ -138,7 +136,7 @@ export function newsRoutes(deps: {
           next_due_at: s.nextDueAt?.toISOString() ?? null,
         })),
         last_sync_at: lastSyncAt?.toISOString() ?? null,
-        admin_password_required: adminPassword !== undefined,
+        admin_password_required: adminAuth.required,
       });
     });
   };
