@@ -18,6 +18,11 @@ const zones = [
     message: 'web reaches the server only over HTTP, through web/api.',
   },
   { target: './src/server/routes', from: ['./src/server/providers', './src/web'] },
+  {
+    target: './src/server/services',
+    from: ['./src/server/routes', './src/server/jobs', './src/web'],
+    message: 'services answer routes and jobs; they never reach back into them.',
+  },
   { target: './src/server/jobs', from: ['./src/server/routes', './src/server/http', './src/web'] },
   {
     target: './src/server/providers',

@@ -20,8 +20,8 @@ import { addSecurityHeaders } from './http/security-headers.ts';
 import { createSessionSigner } from './http/session-token.ts';
 import { createNewsSync, type NewsSync } from './jobs/news-sync.ts';
 import { fetchFeed } from './providers/rss/client.ts';
+import { dataApiRoutes } from './routes/data-api.ts';
 import { demoFeedRoutes } from './routes/demo-feeds.ts';
-import { createFootballData, footballDataRoutes } from './routes/football-data.ts';
 import { functionRoutes } from './routes/functions.ts';
 import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -32,6 +32,8 @@ import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { statusRoutes } from './routes/status.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
+import { createLeagueDirectory } from './services/leagues.ts';
+import { createSiteData } from './services/site-data.ts';
 
 export type AppDeps = {
   db: Db;
@@ -131,14 +133,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(leagueRoutes({ db: deps.db }));
   const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });
-  const data = createFootballData({
+  const leagues = createLeagueDirectory(deps.db);
+  const data = createSiteData({
     db: deps.db,
     cache,
     now: deps.now,
     timeZone: deps.timeZone,
   });
-  await app.register(footballDataRoutes({ db: deps.db, data }));
-  await app.register(functionRoutes({ db: deps.db, data }));
+  await app.register(dataApiRoutes({ leagues, data }));
+  await app.register(functionRoutes({ leagues, data }));
   await app.register(predictionRoutes({ db: deps.db, cache }));
   const newsSync =
     deps.newsSync ??
@@ -150,10 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowHosts: () => [],
       onChange: () => cache.clear(),
     });
-  await app.register(newsRoutes({ db: deps.db, cache, newsSync, adminAuth }));
+  await app.register(newsRoutes({ db: deps.db, leagues, cache, newsSync, adminAuth }));
   await app.register(
     demoFeedRoutes({
       db: deps.db,
+      leagues,
       now: deps.now,
       timeZone: deps.timeZone,
       brandName: deps.meta.brandName,

@@ -38,7 +38,8 @@ import { createLiveProvider } from './providers/live/live-provider.ts';
 import type { FootballProvider } from './providers/provider.ts';
 import { createReplayProvider } from './providers/replay/replay-provider.ts';
 import { fetchFeed } from './providers/rss/client.ts';
-import { renderDemoFeed } from './routes/demo-feeds.ts';
+import { renderDemoFeed } from './services/demo-newsroom/feed.ts';
+import { createLeagueDirectory } from './services/leagues.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const HISTORY_DIR = fileURLToPath(new URL('../../data', import.meta.url));
@@ -208,6 +209,7 @@ async function main() {
   const clickLimiter = createClickLimiter({ redis: sharedCounts });
   const demoFeeds = {
     db: database.db,
+    leagues: createLeagueDirectory(database.db),
     now,
     timeZone: config.siteTimeZone,
     brandName: config.brandName,

@@ -10,8 +10,12 @@ import { historyTransfers, newsArticles, teams } from '../../src/server/db/schem
 import { runIngestRss, type FetchFeed } from '../../src/server/jobs/ingest-rss.ts';
 import { runSyncLeagueData, runSyncMatches } from '../../src/server/jobs/sync-provider.ts';
 import { parseFeed } from '../../src/server/providers/rss/parse.ts';
-import { renderDemoFeed } from '../../src/server/routes/demo-feeds.ts';
-import { renderRssDocument, type RssItem } from '../../src/server/routes/rss-document.ts';
+import { renderDemoFeed } from '../../src/server/services/demo-newsroom/feed.ts';
+import {
+  renderRssDocument,
+  type RssItem,
+} from '../../src/server/services/demo-newsroom/rss-document.ts';
+import { createLeagueDirectory } from '../../src/server/services/leagues.ts';
 import {
   createFakeProvider,
   createProviderMatch,
@@ -115,7 +119,13 @@ function createDemoIngestion(db: Db) {
     fetchCalls.push(url);
     return Promise.reject(new Error(`rss: unexpected fetch of ${url}`));
   };
-  const demoFeeds = { db, now: () => NOW, timeZone: 'Africa/Johannesburg', brandName: 'Touchline' };
+  const demoFeeds = {
+    db,
+    leagues: createLeagueDirectory(db),
+    now: () => NOW,
+    timeZone: 'Africa/Johannesburg',
+    brandName: 'Touchline',
+  };
   const ingest = () =>
     runIngestRss({
       db,

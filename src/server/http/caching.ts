@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import type { CachedBody } from './response-cache.ts';
+
 export const PRIVATE_CACHE_CONTROL =
   'private, max-age=15, stale-while-revalidate=30, stale-if-error=86400';
 
@@ -35,4 +37,12 @@ export async function addCachingHeaders(
     return '';
   }
   return payload;
+}
+
+/** Sends a cached JSON body with its ETag (the caching hook answers 304 when it matches). */
+export function sendCached(reply: FastifyReply, cached: CachedBody) {
+  return reply
+    .header('etag', cached.etag)
+    .type('application/json; charset=utf-8')
+    .send(cached.body);
 }

@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-import type { Db } from '../db/client.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import { sendCached, type FootballData } from './football-data.ts';
-import { resolveLeague } from './league-param.ts';
+import { sendCached } from '../http/caching.ts';
+import { parseInput } from '../http/errors.ts';
+import type { LeagueDirectory } from '../services/leagues.ts';
+import type { SiteData } from '../services/site-data.ts';
 
 const league = z.string().max(100);
 
 /** The specification's backend functions, as thin aliases of the data API for existing clients. */
-export function functionRoutes(deps: { db: Db; data: FootballData }) {
-  const { db, data } = deps;
-  const requireLeague = async (value: string) => {
-    const found = await resolveLeague(db, value);
-    if (found === undefined) throw new HttpError(404, 'League not found');
-    return found;
-  };
+export function functionRoutes(deps: { leagues: LeagueDirectory; data: SiteData }) {
+  const { leagues, data } = deps;
 
   return async function (app: FastifyInstance) {
     app.post('/functions/v1/fetch-matches', async (request, reply) => {
@@ -24,15 +19,15 @@ export function functionRoutes(deps: { db: Db; data: FootballData }) {
         request.body ?? {},
         'body',
       );
-      return sendCached(reply, await data.matchesToday(await resolveLeague(db, body.league)));
+      return sendCached(reply, await data.matchesToday(await leagues.resolve(body.league)));
     });
     app.post('/functions/v1/fetch-league-table', async (request, reply) => {
       const body = parseInput(z.strictObject({ league }), request.body ?? {}, 'body');
-      return sendCached(reply, await data.table(await requireLeague(body.league)));
+      return sendCached(reply, await data.table(await leagues.require(body.league)));
     });
     app.post('/functions/v1/fetch-league-stats', async (request, reply) => {
       const body = parseInput(z.strictObject({ league }), request.body ?? {}, 'body');
-      return sendCached(reply, await data.stats(await requireLeague(body.league)));
+      return sendCached(reply, await data.stats(await leagues.require(body.league)));
     });
     app.post('/functions/v1/fetch-odds', async (request, reply) => {
       const body = parseInput(
@@ -45,7 +40,7 @@ export function functionRoutes(deps: { db: Db; data: FootballData }) {
       );
       return sendCached(
         reply,
-        await data.odds(await resolveLeague(db, body.leagueName), body.market ?? 'h2h'),
+        await data.odds(await leagues.resolve(body.leagueName), body.market ?? 'h2h'),
       );
     });
     app.post('/functions/v1/fetch-transfers', async (request, reply) => {
@@ -54,7 +49,7 @@ export function functionRoutes(deps: { db: Db; data: FootballData }) {
         request.body ?? {},
         'body',
       );
-      return sendCached(reply, await data.transfers(await resolveLeague(db, body.league)));
+      return sendCached(reply, await data.transfers(await leagues.resolve(body.league)));
     });
   };
 }

@@ -5,11 +5,11 @@ import type { Db } from '../db/client.ts';
 import { listFeedSources } from '../db/feed-sources-queries.ts';
 import { listNewsArticles, type NewsArticleRow } from '../db/news-articles-queries.ts';
 import type { AdminAuth } from '../http/admin-auth.ts';
+import { sendCached } from '../http/caching.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import type { NewsSync } from '../jobs/news-sync.ts';
-import { sendCached } from './football-data.ts';
-import { resolveLeague } from './league-param.ts';
+import type { LeagueDirectory } from '../services/leagues.ts';
 
 const MAX_PAGE = 10_000;
 /** A manual sync fetches every feed (each up to 10 s, four at once): the socket may idle that long. */
@@ -70,16 +70,17 @@ function toNewsItem(row: NewsArticleRow): NewsItem {
  */
 export function newsRoutes(deps: {
   db: Db;
+  leagues: LeagueDirectory;
   cache: ResponseCache;
   newsSync: NewsSync;
   /** Checks (and throttles) the x-admin-password header a sync needs when one is set. */
   adminAuth: AdminAuth;
 }) {
-  const { db, cache, newsSync, adminAuth } = deps;
+  const { db, leagues, cache, newsSync, adminAuth } = deps;
 
   const listNews = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = parseInput(NewsQuery, request.query, 'query');
-    const league = await resolveLeague(db, query.league);
+    const league = await leagues.resolve(query.league);
     const slug = league?.slug ?? 'all';
     const cached = await cache.get(`news:${slug}:${query.page}:${query.page_size}`, async () => {
       const rows = await listNewsArticles(db, {

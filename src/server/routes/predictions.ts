@@ -3,9 +3,9 @@ import { z } from 'zod';
 
 import type { Db } from '../db/client.ts';
 import { listLatestPredictions, listMatchPredictions } from '../db/predictions-queries.ts';
+import { sendCached } from '../http/caching.ts';
 import { parseInput } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
-import { sendCached } from './football-data.ts';
 
 const whole = (min: number, max: number) =>
   z

@@ -1,6 +1,6 @@
-import { findBestPrices, type BestPrice, type OddsEvent } from '../../domain/odds.ts';
-import { formatZonedTime, getZoneOffsetMs, getZonedDayRange } from '../../domain/time-zone.ts';
-import { extractRumour, formatFee, type RumourClub } from '../../domain/transfers.ts';
+import { findBestPrices, type BestPrice, type OddsEvent } from '../../../domain/odds.ts';
+import { formatZonedTime, getZoneOffsetMs, getZonedDayRange } from '../../../domain/time-zone.ts';
+import { extractRumour, formatFee, type RumourClub } from '../../../domain/transfers.ts';
 import type { RssItem } from './rss-document.ts';
 
 const MINUTE_MS = 60 * 1000;

@@ -16,7 +16,7 @@ import { getTeamIdsByKey } from '../db/teams-queries.ts';
 import { createResponseCache } from '../http/response-cache.ts';
 import { createNewsSync } from '../jobs/news-sync.ts';
 import { runSyncLeagueData, runSyncMatches } from '../jobs/sync-provider.ts';
-import { isStale } from './football-data.ts';
+import { isStale } from '../services/site-data.ts';
 
 // The test app's clock: 17:30 on Saturday 21 November 2026 in Johannesburg (GMT+2), whose day
 // runs from 2026-11-20T22:00Z to 2026-11-21T22:00Z. The provider was last synced a little earlier.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { OddsEvent } from '../../domain/odds.ts';
+import type { OddsEvent } from '../../../domain/odds.ts';
 import {
   writeDemoNews,
   writeMatchPreview,
@@ -11,7 +11,7 @@ import {
   type ReportMatch,
   type RumourContext,
   type RumourMove,
-} from './demo-news.ts';
+} from './stories.ts';
 
 // Saturday 21 November 2026, 17:30 in Johannesburg.
 const NOW = new Date('2026-11-21T15:30:00Z');

@@ -1,6 +1,3 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-
 import { sortLiveMatches } from '../../domain/board.ts';
 import type { League } from '../../domain/league.ts';
 import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
@@ -22,11 +19,9 @@ import { getLeagueStats } from '../db/player-stats-queries.ts';
 import { listStandings } from '../db/standings-queries.ts';
 import { listClubs } from '../db/teams-queries.ts';
 import { listTransferTeams } from '../db/transfers-queries.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
 import type { CachedBody, ResponseCache } from '../http/response-cache.ts';
-import { resolveLeague } from './league-param.ts';
 
-export type FootballDataDeps = { db: Db; cache: ResponseCache; now: () => Date; timeZone: string };
+export type SiteDataDeps = { db: Db; cache: ResponseCache; now: () => Date; timeZone: string };
 
 const ODDS_LIMIT_PER_LEAGUE = 10;
 /** Rumours older than this are stale: the window they were about has usually closed. */
@@ -62,7 +57,7 @@ export function isStale(updatedMs: number, nowMs: number, statuses: number[]): b
 }
 
 /** The queries behind the data API, shared by the REST routes and the function aliases. */
-export function createFootballData(deps: FootballDataDeps) {
+export function createSiteData(deps: SiteDataDeps) {
   const { db, cache } = deps;
   return {
     now: deps.now,
@@ -119,7 +114,7 @@ export function createFootballData(deps: FootballDataDeps) {
   };
 }
 
-export type FootballData = ReturnType<typeof createFootballData>;
+export type SiteData = ReturnType<typeof createSiteData>;
 
 /**
  * Each club's arrivals and departures (highest fee first) and the rumours recent news links to
@@ -173,59 +168,4 @@ async function listTransfersWithRumours(
     arrivals: sortByFee(team.arrivals),
     departures: sortByFee(team.departures),
   }));
-}
-
-/** Sends a cached JSON body with its ETag (the caching hook answers 304 when it matches). */
-export function sendCached(reply: FastifyReply, cached: CachedBody) {
-  return reply
-    .header('etag', cached.etag)
-    .type('application/json; charset=utf-8')
-    .send(cached.body);
-}
-
-const LeagueQuery = z.strictObject({ league: z.string().max(100).optional() });
-const SlugParams = z.strictObject({ slug: z.string().max(100) });
-const OddsQuery = z.strictObject({
-  league: z.string().max(100).optional(),
-  market: z.enum(['h2h', 'totals'], 'must be h2h or totals').optional(),
-});
-
-export function footballDataRoutes(deps: { db: Db; data: FootballData }) {
-  const { db, data } = deps;
-  const leagueBySlug = async (params: unknown) => {
-    const { slug } = parseInput(SlugParams, params, 'params');
-    const league = await resolveLeague(db, slug);
-    if (league === undefined) throw new HttpError(404, 'League not found');
-    return league;
-  };
-
-  return async function (app: FastifyInstance) {
-    app.get('/api/matches/today', async (request, reply) => {
-      const { league } = parseInput(LeagueQuery, request.query, 'query');
-      const cached = await data.matchesToday(await resolveLeague(db, league));
-      // The site's clock (pinned or sped up in demos), so a browser can tell how old updated_at is.
-      // Board data is always stale (SPEC 4): the browser must revalidate every refetch (a 304 when
-      // nothing changed), never answer it from its HTTP cache as max-age/stale-while-revalidate do.
-      return sendCached(
-        reply
-          .header('x-server-time', data.now().toISOString())
-          .header('cache-control', 'private, max-age=0, must-revalidate'),
-        cached,
-      );
-    });
-    app.get('/api/leagues/:slug/table', async (request, reply) => {
-      return sendCached(reply, await data.table(await leagueBySlug(request.params)));
-    });
-    app.get('/api/leagues/:slug/stats', async (request, reply) => {
-      return sendCached(reply, await data.stats(await leagueBySlug(request.params)));
-    });
-    app.get('/api/odds', async (request, reply) => {
-      const { league, market } = parseInput(OddsQuery, request.query, 'query');
-      return sendCached(reply, await data.odds(await resolveLeague(db, league), market ?? 'h2h'));
-    });
-    app.get('/api/transfers', async (request, reply) => {
-      const { league } = parseInput(LeagueQuery, request.query, 'query');
-      return sendCached(reply, await data.transfers(await resolveLeague(db, league)));
-    });
-  };
 }
