@@ -10,14 +10,119 @@ export const LeagueSchema = z.object({
 });
 export type League = z.infer<typeof LeagueSchema>;
 
-/** The five leagues Touchline covers, in the order the site lists them. */
+/** A news feed that writes about one league. */
+export type LeagueFeed = { name: string; url: string };
+
+/**
+ * One league Touchline covers: its names, its flag and its key in every source. The site, each
+ * adapter, the replay and the scripts read this registry; a new league is one more entry (and
+ * its data in data/).
+ */
+export type LeagueEntry = {
+  slug: string;
+  name: string;
+  country: string;
+  /** flag-icons code of the country (ISO 3166-1 alpha-2, or gb-eng and its siblings). */
+  flag: string;
+  /** Division code of football-data.co.uk's results and odds files (the replay's history). */
+  division: string;
+  /** football-data.org competition code. */
+  footballDataCode: string;
+  /** API-Football league id. */
+  apiFootballId: number;
+  /** BeSoccer category id (`league=`) and the `competition_name` of its match items. */
+  besoccer: { id: number; name: string };
+  /** The Odds API sport key. */
+  oddsApiSportKey: string;
+  /** How news writes the league's name; `=` marks words that count only with this capitalisation. */
+  newsNames: readonly string[];
+  /** Real news feeds about the league (see docs/news-feeds.md). */
+  newsFeeds: readonly LeagueFeed[];
+};
+
+/** The leagues Touchline covers, in the order the site lists them. */
 export const LEAGUES = [
-  { name: 'Premier League', slug: 'premier-league', country: 'England', code: 'E0' },
-  { name: 'La Liga', slug: 'la-liga', country: 'Spain', code: 'SP1' },
-  { name: 'Serie A', slug: 'serie-a', country: 'Italy', code: 'I1' },
-  { name: 'Bundesliga', slug: 'bundesliga', country: 'Germany', code: 'D1' },
-  { name: 'Ligue 1', slug: 'ligue-1', country: 'France', code: 'F1' },
-] as const;
+  {
+    slug: 'premier-league',
+    name: 'Premier League',
+    country: 'England',
+    flag: 'gb-eng',
+    division: 'E0',
+    footballDataCode: 'PL',
+    apiFootballId: 39,
+    besoccer: { id: 10, name: 'Premier League' },
+    oddsApiSportKey: 'soccer_epl',
+    newsNames: ['Premier League', 'EPL', '=Prem'],
+    newsFeeds: [
+      { name: 'BBC Sport', url: 'https://feeds.bbci.co.uk/sport/football/premier-league/rss.xml' },
+      { name: 'The Guardian', url: 'https://www.theguardian.com/football/premierleague/rss' },
+    ],
+  },
+  {
+    slug: 'la-liga',
+    name: 'La Liga',
+    country: 'Spain',
+    flag: 'es',
+    division: 'SP1',
+    footballDataCode: 'PD',
+    apiFootballId: 140,
+    besoccer: { id: 1, name: 'Primera División' },
+    oddsApiSportKey: 'soccer_spain_la_liga',
+    newsNames: [],
+    newsFeeds: [
+      { name: 'The Guardian', url: 'https://www.theguardian.com/football/laligafootball/rss' },
+      { name: 'Football España', url: 'https://www.football-espana.net/feed' },
+    ],
+  },
+  {
+    slug: 'serie-a',
+    name: 'Serie A',
+    country: 'Italy',
+    flag: 'it',
+    division: 'I1',
+    footballDataCode: 'SA',
+    apiFootballId: 135,
+    besoccer: { id: 7, name: 'Serie A' },
+    oddsApiSportKey: 'soccer_italy_serie_a',
+    newsNames: [],
+    newsFeeds: [
+      { name: 'The Guardian', url: 'https://www.theguardian.com/football/serieafootball/rss' },
+      { name: 'Football Italia', url: 'https://football-italia.net/feed/' },
+    ],
+  },
+  {
+    slug: 'bundesliga',
+    name: 'Bundesliga',
+    country: 'Germany',
+    flag: 'de',
+    division: 'D1',
+    footballDataCode: 'BL1',
+    apiFootballId: 78,
+    besoccer: { id: 8, name: 'Bundesliga' },
+    oddsApiSportKey: 'soccer_germany_bundesliga',
+    newsNames: [],
+    newsFeeds: [
+      { name: 'The Guardian', url: 'https://www.theguardian.com/football/bundesligafootball/rss' },
+      { name: 'kicker', url: 'https://newsfeed.kicker.de/news/bundesliga' },
+    ],
+  },
+  {
+    slug: 'ligue-1',
+    name: 'Ligue 1',
+    country: 'France',
+    flag: 'fr',
+    division: 'F1',
+    footballDataCode: 'FL1',
+    apiFootballId: 61,
+    besoccer: { id: 16, name: 'Ligue 1' },
+    oddsApiSportKey: 'soccer_france_ligue_one',
+    newsNames: [],
+    newsFeeds: [
+      { name: 'The Guardian', url: 'https://www.theguardian.com/football/ligue1football/rss' },
+      { name: 'Get French Football News', url: 'https://www.getfootballnewsfrance.com/feed/' },
+    ],
+  },
+] as const satisfies readonly LeagueEntry[];
 
 export type LeagueSlug = (typeof LEAGUES)[number]['slug'];
 

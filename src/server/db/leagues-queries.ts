@@ -13,7 +13,7 @@ export async function seedLeagues(db: Db): Promise<void> {
         name: league.name,
         slug: league.slug,
         country: league.country,
-        code: league.code,
+        code: league.division,
         orderIndex: index + 1,
       })),
     )

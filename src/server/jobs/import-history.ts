@@ -27,7 +27,7 @@ export class DataFileError extends Error {}
 const count = z.coerce.number().int().min(0);
 const optionalCount = z.union([z.literal('').transform(() => null), count]);
 const optionalPrice = z.union([z.literal('').transform(() => null), z.coerce.number().min(1)]);
-const divSchema = z.enum(LEAGUES.map((l) => l.code) as [string, ...string[]]);
+const divSchema = z.enum(LEAGUES.map((l) => l.division) as [string, ...string[]]);
 const seasonSchema = z.string().regex(/^\d{4}-\d{4}$/, 'must look like 2022-2023');
 
 const ResultRow = z.looseObject({

@@ -20,7 +20,7 @@ export const EVALUATION_SEASONS = ['2022-2023', '2023-2024', '2024-2025'] as con
 /** Models walk forward through every season up to this one, so they have history to learn. */
 export const LAST_WALK_FORWARD_SEASON = '2024-2025';
 
-export const LEAGUE_CODES = LEAGUES.map((league) => league.code);
+export const LEAGUE_CODES = LEAGUES.map((league) => league.division);
 export type LeagueCode = (typeof LEAGUE_CODES)[number];
 
 export const SOURCE_NAMES: Record<SourceKey, string> = {

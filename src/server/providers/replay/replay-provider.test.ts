@@ -298,10 +298,10 @@ describe('listMatches', () => {
     }
     for (const league of LEAGUES) {
       const own = dataset.matches
-        .filter((m) => m.div === league.code)
+        .filter((m) => m.div === league.division)
         .sort((a, b) => kickoffOf(a) - kickoffOf(b));
-      expect(shown.has(matchKeyOf(own[0] as HistoryMatch)), `${league.code} first`).toBe(true);
-      expect(shown.has(matchKeyOf(own.at(-1) as HistoryMatch)), `${league.code} last`).toBe(true);
+      expect(shown.has(matchKeyOf(own[0] as HistoryMatch)), `${league.division} first`).toBe(true);
+      expect(shown.has(matchKeyOf(own.at(-1) as HistoryMatch)), `${league.division} last`).toBe(true);
     }
   });
 
@@ -534,7 +534,7 @@ describe('getTopPlayers', () => {
     for (const league of LEAGUES) {
       const top = await provider.getTopPlayers(league.slug, end);
       const want = heads[league.slug as keyof typeof heads];
-      expect({ goals: head(top.goals), assists: head(top.assists) }, league.code).toEqual(want);
+      expect({ goals: head(top.goals), assists: head(top.assists) }, league.division).toEqual(want);
     }
 
     const understatClubs = new Map(
@@ -544,7 +544,7 @@ describe('getTopPlayers', () => {
     const moversListed: string[] = [];
     for (const league of LEAGUES) {
       // Nothing is left out: by then every match of the league is finished, final round included.
-      const own = dataset.matches.filter((m) => m.div === league.code);
+      const own = dataset.matches.filter((m) => m.div === league.division);
       const table = await provider.getStandings(league.slug, end);
       expect(table.reduce((sum, r) => sum + r.wins + r.draws + r.losses, 0)).toBe(2 * own.length);
 
@@ -553,7 +553,7 @@ describe('getTopPlayers', () => {
         scored.set(clubKey(m.home), (scored.get(clubKey(m.home)) ?? 0) + m.homeGoals);
         scored.set(clubKey(m.away), (scored.get(clubKey(m.away)) ?? 0) + m.awayGoals);
       }
-      const players = dataset.players.filter((p) => p.div === league.code);
+      const players = dataset.players.filter((p) => p.div === league.division);
       const shares = splitPlayersByClub(players, understatClubs, (key) => scored.get(key) ?? 0);
 
       // The split loses and invents nothing: each player's shares, at clubs his row names, add
@@ -577,7 +577,7 @@ describe('getTopPlayers', () => {
           at.some((c) => !named.includes(c))
         ) {
           problems.push(
-            `${league.code} ${p.name} (${p.team}) split ${JSON.stringify([...(clubsOf.get(p.playerId) ?? [])])}`,
+            `${league.division} ${p.name} (${p.team}) split ${JSON.stringify([...(clubsOf.get(p.playerId) ?? [])])}`,
           );
         }
       }
@@ -599,7 +599,7 @@ describe('getTopPlayers', () => {
           if (s.goals + s.assists > goals) overClaimed.push(`${club}: ${s.playerId} alone`);
         }
       }
-      expect(overClaimed, league.code).toEqual([]);
+      expect(overClaimed, league.division).toEqual([]);
 
       // So each top ten is the real one: every player at his exact season total, ranked by total,
       // then name. Movers included, at the sum over both clubs; each shows with a club he had.
@@ -612,16 +612,16 @@ describe('getTopPlayers', () => {
           .map((p) => [p.playerId, p.name, p[kind]]);
         expect(
           top[kind].map((p) => [p.playerId, p.nick, p.total]),
-          `${league.code} ${kind}`,
+          `${league.division} ${kind}`,
         ).toEqual(real);
         for (const p of top[kind]) {
           const at =
             clubsOf.get(p.playerId) ?? new Map<string, { goals: number; assists: number }>();
           if (!at.has(p.teamKey as string))
-            problems.push(`${league.code} ${p.nick} at ${p.teamKey}`);
+            problems.push(`${league.division} ${p.nick} at ${p.teamKey}`);
           if (at.size > 1) {
             const split = [...at].map(([club, s]) => `${club} ${s[kind]}`).sort();
-            moversListed.push(`${league.code} ${kind} ${p.nick}: ${split.join(', ')}`);
+            moversListed.push(`${league.division} ${kind} ${p.nick}: ${split.join(', ')}`);
           }
         }
       }
@@ -646,7 +646,7 @@ describe('getTopPlayers', () => {
     // The calendar now keeps every league's opening weekend, so it starts before the season's
     // first kick-off (Ein Frankfurt v Bayern Munich, Friday 5 August 2022): nothing is played.
     for (const league of LEAGUES) {
-      expect(await provider.getTopPlayers(league.slug, start), league.code).toEqual({
+      expect(await provider.getTopPlayers(league.slug, start), league.division).toEqual({
         goals: [],
         assists: [],
       });
@@ -666,8 +666,8 @@ describe('getTopPlayers', () => {
     );
     for (const league of LEAGUES) {
       const table = await provider.getStandings(league.slug, endOfFirstWeek);
-      const played = ['SP1', 'I1'].includes(league.code) ? 0 : 1;
-      expect(new Set(table.map((r) => r.wins + r.draws + r.losses)), league.code).toEqual(
+      const played = ['SP1', 'I1'].includes(league.division) ? 0 : 1;
+      expect(new Set(table.map((r) => r.wins + r.draws + r.losses)), league.division).toEqual(
         new Set([played]),
       );
     }
@@ -895,7 +895,7 @@ describe('listTransfers', () => {
     for (const league of LEAGUES) {
       const moves = await provider.listTransfers(league.slug, NOW);
       const expected = dataset.transfers.filter(
-        (t) => t.div === league.code && t.window === 'Summer',
+        (t) => t.div === league.division && t.window === 'Summer',
       );
       expect(moves.map((m) => m.playerId).sort()).toEqual(
         expected.map((t) => `tm-${t.line}`).sort(),

@@ -57,7 +57,7 @@ type GoalSlot = {
   assistId: string | null;
 };
 
-const SLUG_BY_CODE = new Map<string, string>(LEAGUES.map((l) => [l.code, l.slug]));
+const SLUG_BY_CODE = new Map<string, string>(LEAGUES.map((l) => [l.division, l.slug]));
 
 export class ReplayDataError extends Error {}
 

@@ -140,7 +140,7 @@ async function listRumourMoves(
   db: Db,
   league: { id: number; slug: string },
 ): Promise<{ context: RumourContext; moves: RumourMove[] } | undefined> {
-  const code = LEAGUES.find((l) => l.slug === league.slug)?.code;
+  const code = LEAGUES.find((l) => l.slug === league.slug)?.division;
   const shown = await findTransferWindow(db, league.id);
   const next = shown === null ? null : findNextTransferWindow(shown);
   if (code === undefined || next === null) return undefined;
