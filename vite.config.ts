@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { createDevProxy } from './scripts/dev-proxy.ts';
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -59,12 +61,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   server: {
-    proxy: {
-      '/api': 'http://127.0.0.1:3001',
-      '/functions': 'http://127.0.0.1:3001',
-      '/go': 'http://127.0.0.1:3001',
-      '/healthz': 'http://127.0.0.1:3001',
-      '/assets/generated': 'http://127.0.0.1:3001',
-    },
+    // The server's own paths go to the API server that npm run dev starts beside Vite.
+    proxy: createDevProxy(),
   },
 });

@@ -54,7 +54,7 @@ function printReport(report: BacktestReport): void {
   );
   for (const code of LEAGUE_CODES) {
     const league = LEAGUES.find((l) => l.division === code);
-    out.push('', `${league?.name ?? code} (${code})`, ...formatTable(report.by_league[code]));
+    out.push('', `${league?.name ?? code} (${code})`, ...formatTable(report.by_league[code] ?? []));
   }
   const modelNames = new Set(report.pooled.filter((r) => r.kind === 'model').map((r) => r.name));
   for (const { name, bins } of report.calibration) {

@@ -1,10 +1,12 @@
 // Development: the API server on :3001 (restarted on change) and Vite's dev server on :3000,
-// which proxies the API paths to it. Stops both on Ctrl-C.
+// which forwards the server's paths to it (dev-proxy.ts). Stops both on Ctrl-C.
 import { spawn } from 'node:child_process';
+
+import { DEV_API_PORT } from './dev-proxy.ts';
 
 const server = spawn(process.execPath, ['--watch', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: '3001' },
+  env: { ...process.env, PORT: String(DEV_API_PORT) },
 });
 const web = spawn('vite', ['--port', '3000', '--strictPort'], { stdio: 'inherit' });
 

@@ -3,7 +3,7 @@
 // without echoing it (twice, on a terminal), or reads it from standard input when piped;
 // `npm run -s hash-password -- 'the password'` takes it from the argument instead (it then
 // shows in the shell's history and the process list).
-import { MIN_PASSWORD_LENGTH } from '../src/server/config.ts';
+import { MIN_PASSWORD_LENGTH } from '../src/server/config/env.ts';
 import { hashPassword } from '../src/server/http/password-hash.ts';
 
 const MAX_LENGTH = 200;

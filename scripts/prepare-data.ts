@@ -1,3 +1,4 @@
+// Over 400 lines: one pipeline (read, check, write, describe in README.md), read top to bottom.
 // Builds Touchline's embedded historical data in data/ from the source CSV files: results.csv.gz,
 // players.csv.gz, transfers.csv.gz and README.md. data/clubs.csv is maintained by hand; this
 // script only reads it and verifies it against every team name the sources use.
@@ -12,14 +13,13 @@ import { gzipSync } from 'node:zlib';
 
 import { parse } from 'csv-parse/sync';
 
-const LEAGUES = ['E0', 'SP1', 'I1', 'D1', 'F1'] as const;
-const LEAGUE_NAMES: Record<string, string> = {
-  E0: 'Premier League',
-  SP1: 'La Liga',
-  I1: 'Serie A',
-  D1: 'Bundesliga',
-  F1: 'Ligue 1',
-};
+import { LEAGUES } from '../src/domain/league.ts';
+
+/** football-data.co.uk division codes of the registry's leagues, in the site's order. */
+const DIVISIONS = LEAGUES.map((league) => league.division);
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+/** "the five leagues": the number of leagues in words. */
+const LEAGUE_COUNT = NUMBER_WORDS[LEAGUES.length] ?? String(LEAGUES.length);
 const RESULTS_SEASONS = seasonRange('2005-2006', '2025-2026');
 const TRANSFER_SEASONS = seasonRange('2014-2015', '2022-2023');
 
@@ -84,6 +84,7 @@ const CLUB_COLUMNS = [
   'results_name',
   'understat_names',
   'transfermarkt_names',
+  'news_names',
 ] as const;
 /** WCAG contrast ratio the two club colours must reach, so initials stay readable. */
 const MIN_COLOUR_CONTRAST = 3;
@@ -158,7 +159,7 @@ function addName(index: NameIndex, name: string, div: string, season: string): v
 
 function buildResults(source: string, errors: string[]): Output {
   const rows: string[][] = [];
-  for (const div of LEAGUES) {
+  for (const div of DIVISIONS) {
     const table = readCsv(path.join(source, 'results', `${div}.csv`));
     const selected = select(table, [...MATCH_COLUMNS.map(([from]) => from), ...ODDS_COLUMNS]);
     const seen = new Set<string>();
@@ -502,8 +503,8 @@ function readme(
   const leaguesTable = markdownTable(
     ['League', 'Code', 'Matches', 'Player rows', 'Transfer rows', 'Clubs'],
     ['left', 'left', 'right', 'right', 'right', 'right'],
-    LEAGUES.map((div) => [
-      LEAGUE_NAMES[div] ?? div,
+    LEAGUES.map(({ name, division: div }) => [
+      name,
       `\`${div}\``,
       thousands(count(results, div)),
       thousands(count(players, div)),
@@ -529,6 +530,10 @@ function readme(
       [
         '`transfermarkt_names`',
         'every name the club has in `transfers.csv.gz`, joined with vertical bars',
+      ],
+      [
+        '`news_names`',
+        'nicknames news writes, e.g. `Gunners` for Arsenal, joined with vertical bars',
       ],
     ],
   );
@@ -582,8 +587,8 @@ function readme(
 
   return `# Touchline historical data
 
-The historical data Touchline ships with: results and bookmaker odds of the five leagues it
-covers (Premier League \`E0\`, La Liga \`SP1\`, Serie A \`I1\`, Bundesliga \`D1\`, Ligue 1 \`F1\`;
+The historical data Touchline ships with: results and bookmaker odds of the ${LEAGUE_COUNT} leagues it
+covers (${LEAGUES.map((l) => `${l.name} \`${l.division}\``).join(', ')};
 league codes are football-data.co.uk's), player season totals, transfers, and Touchline's own club
 table. All files are UTF-8 CSV with a header row, comma separated, \`\\n\` line ends; an empty
 field means missing. \`scripts/prepare-data.ts\` generates everything here except \`clubs.csv\`,
@@ -625,7 +630,7 @@ compare them across eras with care.
 ## players.csv.gz
 
 One row per player, league and season from Understat, seasons ${seasons(players)}, sorted by
-\`div\` (as text: D1, E0, F1, I1, SP1), \`season\`, \`goals\` (descending), \`player_id\`
+\`div\` (as text: ${[...DIVISIONS].sort().join(', ')}), \`season\`, \`goals\` (descending), \`player_id\`
 (numeric). Columns:
 ${code(players.header)}.
 
@@ -650,16 +655,17 @@ rows too.
 
 ## clubs.csv
 
-Touchline's club table, one row per club that played in any of the five leagues in
+Touchline's club table, one row per club that played in any of the ${LEAGUE_COUNT} leagues in
 ${seasons(results)}, sorted by \`key\`: ${thousands(clubs.length)} clubs.
 
 ${clubColumns}
 
 \`understat_names\` and \`transfermarkt_names\` are empty for clubs that do not appear in that
-file's seasons. \`scripts/prepare-data.ts\` refuses to write anything unless every team name of all
-three data files maps to exactly one club, keys, results names and short names are unique, the
-colours are valid, and, for every league season, the clubs in the players and transfers files are
-exactly the clubs that played in it.
+file's seasons. \`news_names\` (kept by hand) tell which league a news item is about.
+\`scripts/prepare-data.ts\` refuses to write anything unless every team name of all three data files
+maps to exactly one club, keys, results names and short names are unique, the colours are valid,
+and, for every league season, the clubs in the players and transfers files are exactly the clubs
+that played in it.
 
 ## Regenerating
 
@@ -669,7 +675,7 @@ From the repository root:
 node scripts/prepare-data.ts ../shared/data
 \`\`\`
 
-The argument is the folder holding the source files (\`results/{E0,SP1,I1,D1,F1}.csv\`,
+The argument is the folder holding the source files (\`results/{${DIVISIONS.join(',')}}.csv\`,
 \`players/player_seasons.csv\`, \`transfers/transfers.csv\`); \`../shared/data\` relative to the
 repository root is the default. The script prints the rows and sizes of each file. The same source
 files always give byte-identical output. When a new team name appears in a source, add it to

@@ -122,12 +122,3 @@ export type BookmakerInfo = (typeof BOOKMAKERS)[number];
 export function findBookmaker(key: string): BookmakerInfo | null {
   return BOOKMAKERS.find((b) => b.key === key) ?? null;
 }
-
-/** The Odds API sport key of each league slug. */
-export const SPORT_KEYS: Record<string, string> = {
-  'premier-league': 'soccer_epl',
-  'la-liga': 'soccer_spain_la_liga',
-  'serie-a': 'soccer_italy_serie_a',
-  bundesliga: 'soccer_germany_bundesliga',
-  'ligue-1': 'soccer_france_ligue_one',
-};

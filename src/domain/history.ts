@@ -46,7 +46,8 @@ export type ClubInfo = {
   shortName: string;
   leagueSlug: string;
   logoUrl: string | null;
-  aliases: { results: string; understat: string[]; transfermarkt: string[] };
+  /** Spellings by source; `news`: nicknames news writes (Gunners, Spurs), none in older imports. */
+  aliases: { results: string; understat: string[]; transfermarkt: string[]; news?: string[] };
 };
 
 export type ReplayDataset = {

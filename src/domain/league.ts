@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import { findCountryCode, getFlagEmoji } from './countries.ts';
+
 export const LeagueSchema = z.object({
   id: z.int(),
   name: z.string(),
@@ -34,6 +36,8 @@ export type LeagueEntry = {
   besoccer: { id: number; name: string };
   /** The Odds API sport key. */
   oddsApiSportKey: string;
+  /** Place of the league's market widgets on the home page (the specification's order). */
+  marketOrder: number;
   /** How news writes the league's name; `=` marks words that count only with this capitalisation. */
   newsNames: readonly string[];
   /** Real news feeds about the league (see docs/news-feeds.md). */
@@ -41,7 +45,7 @@ export type LeagueEntry = {
 };
 
 /** The leagues Touchline covers, in the order the site lists them. */
-export const LEAGUES = [
+export const LEAGUES: readonly LeagueEntry[] = [
   {
     slug: 'premier-league',
     name: 'Premier League',
@@ -52,6 +56,7 @@ export const LEAGUES = [
     apiFootballId: 39,
     besoccer: { id: 10, name: 'Premier League' },
     oddsApiSportKey: 'soccer_epl',
+    marketOrder: 3,
     newsNames: ['Premier League', 'EPL', '=Prem'],
     newsFeeds: [
       { name: 'BBC Sport', url: 'https://feeds.bbci.co.uk/sport/football/premier-league/rss.xml' },
@@ -68,7 +73,9 @@ export const LEAGUES = [
     apiFootballId: 140,
     besoccer: { id: 1, name: 'Primera División' },
     oddsApiSportKey: 'soccer_spain_la_liga',
-    newsNames: [],
+    marketOrder: 2,
+    // Accents are folded when matching: 'Clásico' also finds 'Clasico'.
+    newsNames: ['LaLiga', 'Primera División', 'El Clásico', 'Clásico'],
     newsFeeds: [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/laligafootball/rss' },
       { name: 'Football España', url: 'https://www.football-espana.net/feed' },
@@ -84,7 +91,8 @@ export const LEAGUES = [
     apiFootballId: 135,
     besoccer: { id: 7, name: 'Serie A' },
     oddsApiSportKey: 'soccer_italy_serie_a',
-    newsNames: [],
+    marketOrder: 1,
+    newsNames: ['Scudetto', 'Calcio'],
     newsFeeds: [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/serieafootball/rss' },
       { name: 'Football Italia', url: 'https://football-italia.net/feed/' },
@@ -100,7 +108,8 @@ export const LEAGUES = [
     apiFootballId: 78,
     besoccer: { id: 8, name: 'Bundesliga' },
     oddsApiSportKey: 'soccer_germany_bundesliga',
-    newsNames: [],
+    marketOrder: 4,
+    newsNames: ['Der Klassiker'],
     newsFeeds: [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/bundesligafootball/rss' },
       { name: 'kicker', url: 'https://newsfeed.kicker.de/news/bundesliga' },
@@ -116,31 +125,45 @@ export const LEAGUES = [
     apiFootballId: 61,
     besoccer: { id: 16, name: 'Ligue 1' },
     oddsApiSportKey: 'soccer_france_ligue_one',
-    newsNames: [],
+    marketOrder: 5,
+    newsNames: ['Ligue Un'],
     newsFeeds: [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/ligue1football/rss' },
       { name: 'Get French Football News', url: 'https://www.getfootballnewsfrance.com/feed/' },
     ],
   },
-] as const satisfies readonly LeagueEntry[];
+];
 
-export type LeagueSlug = (typeof LEAGUES)[number]['slug'];
+/**
+ * A league's slug. Any text: the registry is data, so code never spells out which leagues
+ * exist, and a new entry needs no change of type.
+ */
+export type LeagueSlug = string;
 
-const COUNTRY_FLAGS: Record<string, string> = {
-  england: '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
-  spain: '🇪🇸',
-  italy: '🇮🇹',
-  germany: '🇩🇪',
-  france: '🇫🇷',
-  portugal: '🇵🇹',
-  netherlands: '🇳🇱',
-  belgium: '🇧🇪',
-  brazil: '🇧🇷',
-};
+/** The registry entry of a slug in `leagues`, or null. */
+export function findLeagueEntry(
+  slug: string,
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): LeagueEntry | null {
+  return leagues.find((league) => league.slug === slug) ?? null;
+}
 
-/** Flag emoji of a league's country; a globe for any country outside the table. */
-export function getCountryFlag(country: string | null | undefined): string {
-  return COUNTRY_FLAGS[(country ?? '').trim().toLowerCase()] ?? '🌍';
+/** The leagues in the order of the home page's market widgets. */
+export function listMarketLeagues(leagues: readonly LeagueEntry[] = LEAGUES): LeagueEntry[] {
+  return [...leagues].sort((a, b) => a.marketOrder - b.marketOrder);
+}
+
+/**
+ * Flag emoji of a league's country: the registry's flag for a league's country, else the flag
+ * of the country the name stands for; a globe when the name is no country.
+ */
+export function getCountryFlag(
+  country: string | null | undefined,
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): string {
+  const name = (country ?? '').trim().toLowerCase();
+  const entry = leagues.find((league) => league.country.toLowerCase() === name);
+  return getFlagEmoji(entry?.flag ?? findCountryCode(name)) ?? '🌍';
 }
 
 /** The league whose chip is active for a path: only an exact /league/{slug} match counts. */

@@ -12,6 +12,13 @@ export const MatchStatus = {
 } as const;
 export type MatchStatusCode = (typeof MatchStatus)[keyof typeof MatchStatus];
 
+const PLAYING: readonly number[] = [MatchStatus.live, MatchStatus.extraTime, MatchStatus.penalties];
+
+/** True while the ball is in play: live, extra time or penalties (half-time is a break). */
+export function isPlaying(status: number): boolean {
+  return PLAYING.includes(status);
+}
+
 /** A match on the board, in the specification's live-match item shape. */
 export const LiveMatchSchema = z.object({
   id: z.union([z.string(), z.number()]),

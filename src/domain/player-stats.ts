@@ -13,4 +13,8 @@ export const StatsEntrySchema = z.object({
 export type StatsEntry = z.infer<typeof StatsEntrySchema>;
 
 /** League stats: `asists` is spelt so by the specification. */
-export type LeagueStats = { goals: StatsEntry[]; asists: StatsEntry[] };
+export const LeagueStatsSchema = z.object({
+  goals: z.array(StatsEntrySchema),
+  asists: z.array(StatsEntrySchema),
+});
+export type LeagueStats = z.infer<typeof LeagueStatsSchema>;

@@ -1,14 +1,17 @@
+import * as z from 'zod/mini';
+
 /** An AI prediction as the API serves it. */
-export type Prediction = {
-  id: number;
-  match_id: number;
-  model_name: string;
+export const PredictionSchema = z.object({
+  id: z.number(),
+  match_id: z.number(),
+  model_name: z.string(),
   /** e.g. "Arsenal to win", "Over 2.5 goals". */
-  pick: string;
-  confidence_pct: number;
-  rationale: string | null;
-  created_at: string;
-};
+  pick: z.string(),
+  confidence_pct: z.number(),
+  rationale: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type Prediction = z.infer<typeof PredictionSchema>;
 
 export type ConfidenceTone = 'success' | 'accent' | 'muted';
 

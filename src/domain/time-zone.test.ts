@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  formatGmtOffset,
   formatShortDateTime,
   formatZonedTime,
+  getUkKickoffMs,
   getZonedDate,
   getZonedDayRange,
   getZonedInstant,
@@ -82,5 +84,35 @@ describe('getZonedInstant and getZonedDate (London)', () => {
   it('gives the London calendar day of an instant', () => {
     expect(getZonedDate(Date.parse('2026-10-17T23:30:00Z'), TZ)).toBe('2026-10-18');
     expect(getZonedDate(Date.parse('2026-12-31T23:30:00Z'), TZ)).toBe('2026-12-31');
+  });
+});
+
+describe('formatGmtOffset', () => {
+  const WINTER = Date.UTC(2026, 0, 15, 12);
+  const SUMMER = Date.UTC(2026, 6, 15, 12);
+  it.each([
+    [WINTER, 'Africa/Johannesburg', 'GMT+2'],
+    [WINTER, 'Europe/London', 'GMT'],
+    [SUMMER, 'Europe/London', 'GMT+1'],
+    [WINTER, 'Asia/Kolkata', 'GMT+5:30'],
+    [WINTER, 'America/Sao_Paulo', 'GMT-3'],
+    [WINTER, 'America/St_Johns', 'GMT-3:30'],
+    [WINTER, 'UTC', 'GMT'],
+  ])('at %i writes %s as %s', (ms, timeZone, text) => {
+    expect(formatGmtOffset(ms, timeZone)).toBe(text);
+  });
+});
+
+describe('getUkKickoffMs', () => {
+  it.each([
+    ['2024-01-13', '15:00', '2024-01-13T15:00:00.000Z'],
+    ['2024-08-17', '12:30', '2024-08-17T11:30:00.000Z'],
+    ['2024-08-17', null, '2024-08-17T14:00:00.000Z'],
+    // The clocks go forward at 01:00 GMT on 31 March 2024 and back at 01:00 GMT on 27 October.
+    ['2024-03-31', '16:30', '2024-03-31T15:30:00.000Z'],
+    ['2024-10-27', '14:00', '2024-10-27T14:00:00.000Z'],
+    ['2005-12-26', '12:45', '2005-12-26T12:45:00.000Z'],
+  ])('reads %s %s (UK time) as %s', (date, time, iso) => {
+    expect(new Date(getUkKickoffMs(date, time)).toISOString()).toBe(iso);
   });
 });

@@ -92,3 +92,23 @@ export function formatShortDateTime(ms: number, timeZone: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${MONTHS[p.month - 1] ?? ''} ${pad(p.day)}, ${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+/** The zone's offset from UTC at an instant as the site writes it: "GMT+2", "GMT", "GMT+5:30". */
+export function formatGmtOffset(ms: number, timeZone: string): string {
+  const minutes = Math.round(getZoneOffsetMs(ms, timeZone) / 60_000);
+  if (minutes === 0) return 'GMT';
+  const sign = minutes < 0 ? '-' : '+';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return `GMT${sign}${hours}${rest === 0 ? '' : `:${String(rest).padStart(2, '0')}`}`;
+}
+
+/**
+ * The instant of a kick-off written as a UK wall-clock date and time (GMT or BST as it was that
+ * day), as the historical data set writes them; a missing time is the traditional 15:00.
+ */
+export function getUkKickoffMs(date: string, time: string | null): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = (time ?? '15:00').split(':').map(Number) as [number, number];
+  return getZonedInstant({ year, month, day, hour, minute }, 'Europe/London');
+}

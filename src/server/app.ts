@@ -2,12 +2,18 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 
 import type { Db } from './db/client.ts';
 import { createAdminAuth } from './http/admin-auth.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
+import { registerContract } from './http/contract.ts';
 import { answerClientError, handleError, handleFrameworkError } from './http/errors.ts';
 import { createGateHook, hasValidSession, refuseCrossOrigin } from './http/gate.ts';
 import { refuseInvalidText } from './http/input-guard.ts';
@@ -20,6 +26,7 @@ import { addSecurityHeaders } from './http/security-headers.ts';
 import { createSessionSigner } from './http/session-token.ts';
 import { createNewsSync, type NewsSync } from './jobs/news-sync.ts';
 import { fetchFeed } from './providers/rss/client.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { dataApiRoutes } from './routes/data-api.ts';
 import { demoFeedRoutes } from './routes/demo-feeds.ts';
 import { functionRoutes } from './routes/functions.ts';
@@ -32,8 +39,14 @@ import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { statusRoutes } from './routes/status.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
+import { createAffiliateClicks } from './services/affiliate-clicks.ts';
+import { createImages } from './services/images.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
+import { createNews } from './services/news.ts';
+import { createPredictions } from './services/predictions.ts';
+import type { Readiness } from './services/readiness.ts';
 import { createSiteData } from './services/site-data.ts';
+import { createStatusReport } from './services/status.ts';
 
 export type AppDeps = {
   db: Db;
@@ -78,6 +91,8 @@ export type AppDeps = {
   rateLimit?: RateLimitOptions;
   /** PEM certificate and key: the server speaks HTTPS instead of HTTP. */
   https?: { cert: string; key: string };
+  /** Start-up steps for /readyz (main.ts marks them); absent, they count as done. */
+  readiness?: Readiness;
 };
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -104,9 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   const throttle = deps.throttle ?? createLoginThrottle({ name: 'login', sleep });
+  const hasSession = (request: FastifyRequest) => hasValidSession(request, signer, deps.now());
   const adminAuth = createAdminAuth({
     adminPassword: deps.adminPassword,
     throttle: deps.adminThrottle ?? createLoginThrottle({ name: 'admin', sleep }),
+    hasSession,
   });
 
   app.setErrorHandler(handleError);
@@ -126,14 +143,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The gate reads the route the router matched (its `config.access`), never the raw URL.
   app.addHook('onRequest', createGateHook({ signer, now: deps.now }));
   app.addHook('preValidation', refuseInvalidText);
+  // Before any route: every route after it is checked against, and described by, its schemas.
+  await registerContract(app, { title: deps.meta.brandName, version: '1' });
 
-  await app.register(healthRoutes({ db: deps.db }));
+  await app.register(healthRoutes({ db: deps.db, readiness: deps.readiness }));
   await app.register(
     sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
   );
-  await app.register(leagueRoutes({ db: deps.db }));
   const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });
   const leagues = createLeagueDirectory(deps.db);
+  await app.register(leagueRoutes({ leagues }));
   const data = createSiteData({
     db: deps.db,
     cache,
@@ -142,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(dataApiRoutes({ leagues, data }));
   await app.register(functionRoutes({ leagues, data }));
-  await app.register(predictionRoutes({ db: deps.db, cache }));
+  await app.register(predictionRoutes({ predictions: createPredictions({ db: deps.db, cache }) }));
   const newsSync =
     deps.newsSync ??
     createNewsSync({
@@ -153,7 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       allowHosts: () => [],
       onChange: () => cache.clear(),
     });
-  await app.register(newsRoutes({ db: deps.db, leagues, cache, newsSync, adminAuth }));
+  const news = createNews({
+    db: deps.db,
+    leagues,
+    cache,
+    runSync: () => newsSync.runManual(),
+    getLastSyncAt: () => newsSync.getLastSyncAt(),
+    adminPasswordRequired: adminAuth.required,
+  });
+  await app.register(newsRoutes({ news, adminAuth }));
   await app.register(
     demoFeedRoutes({
       db: deps.db,
@@ -163,25 +190,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brandName: deps.meta.brandName,
     }),
   );
-  await app.register(
-    statusRoutes({
-      db: deps.db,
-      signer,
-      now: deps.now,
-      adminAuth,
-      dataSource: deps.dataSource ?? 'replay',
-      isLeader: deps.isLeader ?? (() => true),
-    }),
-  );
-  await app.register(goRoutes({ db: deps.db, limiter: deps.clickLimiter ?? createClickLimiter() }));
-  await app.register(imageRoutes({ db: deps.db }));
-  await app.register(
-    webAppRoutes({
-      webRoot: deps.webRoot,
-      meta: deps.meta,
-      hasSession: (request) => hasValidSession(request, signer, deps.now()),
-    }),
-  );
+  const status = createStatusReport({
+    db: deps.db,
+    now: deps.now,
+    dataSource: deps.dataSource ?? 'replay',
+    isLeader: deps.isLeader ?? (() => true),
+  });
+  await app.register(statusRoutes({ status, adminAuth }));
+  const clicks = createAffiliateClicks({
+    db: deps.db,
+    limiter: deps.clickLimiter ?? createClickLimiter(),
+  });
+  await app.register(goRoutes({ clicks }));
+  await app.register(imageRoutes({ images: createImages({ db: deps.db }) }));
+  await app.register(apiDocsRoutes());
+  await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta, hasSession }));
 
   return app;
 }

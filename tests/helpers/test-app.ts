@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
+import type { LeagueEntry } from '../../src/domain/league.ts';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { createTestDb, type TestDatabase } from './test-db.ts';
 
@@ -14,12 +15,14 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () 
 
 /**
  * buildApp() on a fresh test database; the caller closes it. Overrides may be computed from the
- * database (e.g. a news sync working on it).
+ * database (e.g. a news sync working on it); `leagues` are the leagues seeded (default: the
+ * registry's).
  */
 export async function createTestApp(
   overrides: Partial<AppDeps> | ((database: TestDatabase) => Partial<AppDeps>) = {},
+  options: { leagues?: readonly LeagueEntry[] } = {},
 ): Promise<TestApp> {
-  const database = await createTestDb();
+  const database = await createTestDb(options.leagues);
   const emptyWebRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-web-'));
   const app = await buildApp({
     db: database.db,

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+import { LEAGUES, type LeagueEntry } from '../../src/domain/league.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedLeagues } from '../../src/server/db/leagues-queries.ts';
 import { POSTGRES_ADMIN_URL } from './global-db-setup.ts';
@@ -12,13 +13,16 @@ import { POSTGRES_ADMIN_URL } from './global-db-setup.ts';
 export type TestDatabase = Database & { url?: string };
 
 /**
- * A fresh, migrated database with the five leagues seeded: a copy of the migrated PGlite
- * snapshot, or (TEST_DATABASE=postgres) a new database on the local Postgres server.
+ * A fresh, migrated database with the leagues seeded (default: the registry's): a copy of the
+ * migrated PGlite snapshot, or (TEST_DATABASE=postgres) a new database on the local Postgres
+ * server.
  */
-export async function createTestDb(): Promise<TestDatabase> {
+export async function createTestDb(
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): Promise<TestDatabase> {
   const database =
     inject('databaseKind') === 'postgres' ? await createPostgresDb() : await createPgliteDb();
-  await seedLeagues(database.db);
+  await seedLeagues(database.db, leagues);
   return database;
 }
 

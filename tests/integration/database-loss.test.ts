@@ -153,7 +153,7 @@ describe('affiliate clicks with the database down', () => {
 });
 
 describe('reads with the database down', () => {
-  it('serve the last good answer past its time to live, while /healthz says degraded', async () => {
+  it('serve the last good answer past its time to live, while /healthz says unavailable and /livez ok', async () => {
     await runSyncMatches({
       db: database.db,
       provider: createFakeProvider({
@@ -205,8 +205,13 @@ describe('reads with the database down', () => {
 
       const health = await get('/healthz');
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'degraded', database: 'unreachable' });
+      expect(health.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'unreachable', migrations: 'ok', data: 'ok' },
+      });
       expect(health.headers['cache-control']).toBe('no-store');
+      // The process is alive and serving stale data: liveness must not get it restarted.
+      expect((await get('/livez')).statusCode).toBe(200);
 
       // Never asked before: nothing to fall back on, so a JSON 5xx.
       const cold = await get('/api/leagues/serie-a/table');

@@ -342,7 +342,7 @@ describe('renderRssDocument read back by parseFeed', () => {
         publishedAt: new Date('2026-11-20T00:00:00Z'),
       }),
     ]);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"')).toBe(true);
     const feed = parseFeed(xml);
     expect(feed.title).toBe(channel.title);
     expect(feed.items).toEqual([

@@ -1,11 +1,33 @@
+// Longer than 400 lines: the one fake of the whole Touchline API, with the data it answers.
 import { http, HttpResponse } from 'msw/http';
+import * as z from 'zod/mini';
 
+import { LeagueListSchema } from '../../src/domain/api/leagues.ts';
+import {
+  NewsPageSchema,
+  NewsSourcesSchema,
+  NewsSyncResultSchema,
+  type NewsItem,
+  type NewsSources,
+  type NewsSyncResult,
+} from '../../src/domain/api/news.ts';
+import { OddsAnswerSchema } from '../../src/domain/api/odds.ts';
+import { PredictionsAnswerSchema } from '../../src/domain/api/predictions.ts';
+import { TransfersAnswerSchema } from '../../src/domain/api/transfers.ts';
 import type { LooseMatch } from '../../src/domain/board.ts';
 import type { League } from '../../src/domain/league.ts';
+import { LiveMatchSchema } from '../../src/domain/live-match.ts';
 import type { MarketKey, OddsEvent } from '../../src/domain/odds.ts';
 import type { Prediction } from '../../src/domain/prediction.ts';
 import type { TransferPlayer, TransferTeam } from '../../src/domain/transfers.ts';
-import type { NewsItem, NewsSources, NewsSyncResult } from '../../src/web/api/news.ts';
+
+/**
+ * A JSON answer read through the contract's schema for it, as the server's would be: a field the
+ * contract does not have is dropped, and one of the wrong shape fails the test that served it.
+ */
+function answer<S extends z.ZodMiniType<object>>(schema: S, body: z.input<S>) {
+  return HttpResponse.json(z.parse(schema, body) as Record<string, unknown>);
+}
 
 export const SITE_PASSWORD = 'kickoff';
 
@@ -36,7 +58,7 @@ export function createBoardMatch(fields: LooseMatch & { id: string | number }): 
 }
 
 /** Today's board as the default answer: one match being played, one to come, one finished. */
-export const todayMatches: LooseMatch[] = [
+export const todayMatches: LooseMatch[] = z.parse(z.array(LiveMatchSchema), [
   createBoardMatch({
     id: 1,
     competition_name: 'Serie A',
@@ -66,7 +88,7 @@ export const todayMatches: LooseMatch[] = [
     minute: '90',
     date: '2026-11-21T12:30:00.000Z',
   }),
-];
+]);
 
 /**
  * GET /api/matches/today answering `matches` as given (any shape, so tests can send bad input).
@@ -163,7 +185,10 @@ export const predictions: Prediction[] = [
   prediction(5, 'Market blend', 'Bayern Munich to win', 90, 'Short-priced favourites at home.'),
 ];
 
-/** A news item in the shape GET /api/news answers; `league_slug` only steers the mock's filter. */
+/**
+ * A news item in the shape GET /api/news answers; `league_slug` only steers the mock's filter
+ * (the answer drops it, as the contract has no such field).
+ */
 export function createNewsItem(
   i: number,
   fields: Partial<NewsItem> & { league_slug?: string } = {},
@@ -171,7 +196,7 @@ export function createNewsItem(
   const published = new Date(Date.UTC(2026, 10, 21, 15, 30) - i * 3_600_000).toISOString();
   const link = `https://news.example/articles/${i}`;
   return {
-    id: `news-${i}`,
+    id: i,
     title: `Headline ${i}`,
     summary: `Summary of story ${i}.`,
     image_url: `https://news.example/images/${i}.jpg`,
@@ -205,7 +230,7 @@ export function pageNews(
 /** GET /api/news answering pages of `items`. */
 export function newsHandler(items: readonly (NewsItem & { league_slug?: string })[] = newsItems) {
   return http.get('/api/news', ({ request }) =>
-    HttpResponse.json(pageNews(new URL(request.url), items)),
+    answer(NewsPageSchema, pageNews(new URL(request.url), items)),
   );
 }
 
@@ -376,7 +401,7 @@ export const transferTeams: TransferTeam[] = [
 export function transfersHandler(teams: readonly TransferTeam[] = transferTeams) {
   return http.get('/api/transfers', ({ request }) => {
     const league = new URL(request.url).searchParams.get('league') ?? 'all';
-    return HttpResponse.json({
+    return answer(TransfersAnswerSchema, {
       transfers: teams.filter((team) => league === 'all' || team.league_alias === league),
     });
   });
@@ -394,7 +419,7 @@ export const touchlineApiHandlers = [
     }
     return new HttpResponse(null, { status: 204 });
   }),
-  http.get('/api/leagues', () => HttpResponse.json({ leagues })),
+  http.get('/api/leagues', () => answer(LeagueListSchema, { leagues })),
   todayMatchesHandler(todayMatches),
   http.get('/api/odds', ({ request }) => {
     const url = new URL(request.url);
@@ -402,7 +427,7 @@ export const touchlineApiHandlers = [
     const league = url.searchParams.get('league');
     const events = league === null ? Object.values(oddsEvents).flat() : (oddsEvents[league] ?? []);
     // The API answers each bookmaker's prices for the market asked for only.
-    return HttpResponse.json({
+    return answer(OddsAnswerSchema, {
       events: events.map((event) => ({
         ...event,
         bookmakers: event.bookmakers.map((b) => ({
@@ -414,10 +439,10 @@ export const touchlineApiHandlers = [
   }),
   http.get('/api/predictions', ({ request }) => {
     const limit = Number(new URL(request.url).searchParams.get('limit') ?? 10);
-    return HttpResponse.json({ predictions: predictions.slice(0, limit) });
+    return answer(PredictionsAnswerSchema, { predictions: predictions.slice(0, limit) });
   }),
   newsHandler(),
-  http.get('/api/news/sources', () => HttpResponse.json(newsSources)),
-  http.post('/api/news/sync', () => HttpResponse.json(newsSyncResult)),
+  http.get('/api/news/sources', () => answer(NewsSourcesSchema, newsSources)),
+  http.post('/api/news/sync', () => answer(NewsSyncResultSchema, newsSyncResult)),
   transfersHandler(),
 ];

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { withAdvisoryLock } from './advisory-lock.ts';
 import { describePostgresFailure, inspectDataFolder } from './data-folder.ts';
 import { findLostRows, findMissingTables, isMigrationsJournalMissing } from './integrity.ts';
 import * as schema from './schema.ts';
@@ -26,6 +27,12 @@ export type Database = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/**
+ * Key of the Postgres advisory lock held while an instance migrates and checks the database, so
+ * instances starting together migrate once: the others wait, then find every migration applied.
+ */
+export const MIGRATION_LOCK_KEY = 0x544c_0002;
 
 /**
  * The database is not whole (a data folder with files missing, a lost table, rows gone): the
@@ -197,7 +204,11 @@ export async function openDatabase(options: {
     const db = drizzlePg({ client: pool, schema });
     const place = postgresPlace(options.databaseUrl);
     try {
-      await migrateAndCheck(db as unknown as Db, place, () => migratePg(db, { migrationsFolder }));
+      // Without the lock, two first starts both see no migration applied and both run them:
+      // one fails on a table or schema the other has just created.
+      await withAdvisoryLock(db as unknown as Db, MIGRATION_LOCK_KEY, { wait: true }, () =>
+        migrateAndCheck(db as unknown as Db, place, () => migratePg(db, { migrationsFolder })),
+      );
     } catch (error) {
       await pool.end();
       throw explainCheckFailure(error, place);

@@ -3,7 +3,10 @@ import { and, asc, eq, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { feedSources } from './schema.ts';
 
-export type FeedSourceInput = { name: string; url: string; leagueSlug: string | null };
+/** A configured feed: its name, address and league (null: a general feed). */
+export type FeedSourceInput = Required<
+  Pick<typeof feedSources.$inferInsert, 'name' | 'url' | 'leagueSlug'>
+>;
 
 export type FeedSourceRow = typeof feedSources.$inferSelect;
 

@@ -6,27 +6,40 @@ import type {
   HistoryTransfer,
   ReplayDataset,
 } from '../../domain/history.ts';
+import { LEAGUES, type LeagueEntry } from '../../domain/league.ts';
 import type { Db } from './client.ts';
 import { historyMatches, historyPlayers, historyTransfers, leagues, teams } from './schema.ts';
 
 /**
- * The most recent season in which all five leagues have results with bookmaker prices on at
- * least 95% of matches, player totals and transfers; null when none has everything.
+ * The most recent season in which every league (default: the registry's) has results with
+ * bookmaker prices on at least 95% of matches, player totals and transfers; null when none has
+ * everything.
  */
-export async function findDefaultReplaySeason(db: Db): Promise<string | null> {
+export async function findDefaultReplaySeason(
+  db: Db,
+  entries: readonly LeagueEntry[] = LEAGUES,
+): Promise<string | null> {
+  const divisions = sql.join(
+    entries.map((league) => sql`${league.division}`),
+    sql`, `,
+  );
+  const all = entries.length;
   const result = await db.execute(sql`
     with priced as (
       select season from ${historyMatches}
+      where div in (${divisions})
       group by season
-      having count(distinct div) = 5
+      having count(distinct div) = ${all}
         and count(*) filter (where odds ? 'B365H') >= 0.95 * count(*)
         and count(*) filter (where time is not null) >= 0.95 * count(*)
     ),
     with_players as (
-      select season from ${historyPlayers} group by season having count(distinct div) = 5
+      select season from ${historyPlayers} where div in (${divisions})
+      group by season having count(distinct div) = ${all}
     ),
     with_transfers as (
-      select season from ${historyTransfers} group by season having count(distinct div) = 5
+      select season from ${historyTransfers} where div in (${divisions})
+      group by season having count(distinct div) = ${all}
     )
     select season from priced
     where season in (select season from with_players)

@@ -1,15 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
 
-import { LEAGUES, type League } from '../../domain/league.ts';
+import { LEAGUES, type League, type LeagueEntry } from '../../domain/league.ts';
 import type { Db } from './client.ts';
 import { leagues } from './schema.ts';
 
-/** Inserts the five leagues; running it again changes nothing but names and order. */
-export async function seedLeagues(db: Db): Promise<void> {
+/**
+ * Inserts the given leagues (default: the registry's) in their order; running it again changes
+ * nothing but names and order.
+ */
+export async function seedLeagues(
+  db: Db,
+  entries: readonly LeagueEntry[] = LEAGUES,
+): Promise<void> {
   await db
     .insert(leagues)
     .values(
-      LEAGUES.map((league, index) => ({
+      entries.map((league, index) => ({
         name: league.name,
         slug: league.slug,
         country: league.country,

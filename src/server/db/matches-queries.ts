@@ -4,19 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import { leagues, matches, teams } from './schema.ts';
 
-export type MatchInput = {
-  externalId: string;
-  leagueId: number;
-  homeTeamId: number;
-  awayTeamId: number;
-  kickoffUtc: Date;
-  status: string;
-  minute: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  htHomeScore: number | null;
-  htAwayScore: number | null;
-};
+/** A match as a provider reports it: every column but the id and the update time. */
+export type MatchInput = Required<Omit<typeof matches.$inferInsert, 'id' | 'updatedAt'>>;
 
 /** Upserts matches by external id; updated_at records the poll that last confirmed the row. */
 export async function upsertMatches(
@@ -167,6 +156,16 @@ export async function deleteMatchesNotIn(
     .where(and(...conditions))
     .returning({ id: matches.id });
   return deleted.length;
+}
+
+/** Whether any match whose external id starts with `idPrefix` is stored (a provider's). */
+export async function hasStoredMatches(db: Db, idPrefix: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(like(matches.externalId, `${idPrefix}%`))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Stored matches by external id, with their kick-off and team names. */

@@ -3,17 +3,10 @@ import { and, desc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { newsArticles } from './schema.ts';
 
-export type NewsArticleInput = {
-  title: string;
-  summary: string | null;
-  imageUrl: string | null;
-  sourceName: string;
-  publishedAt: Date;
-  link: string;
-  dedupeKey: string;
-  guid: string | null;
-  leagueSlug: string | null;
-};
+/** An article to store: every column but the id and the creation and update times. */
+export type NewsArticleInput = Required<
+  Omit<typeof newsArticles.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>
+>;
 
 /**
  * Stores the articles not stored yet (by dedupe key, or by source and guid) and returns how many

@@ -4,16 +4,10 @@ import type { LeagueStats, StatsEntry } from '../../domain/player-stats.ts';
 import type { Db } from './client.ts';
 import { playerStats, teams } from './schema.ts';
 
-export type PlayerStatInput = {
-  kind: 'goals' | 'assists';
-  rank: number;
-  playerId: string;
-  nick: string;
-  imageUrl: string | null;
-  flag: string;
-  teamId: number | null;
-  total: number;
-};
+/** One ranked scorer or assister of a league: every column but the id, league and update time. */
+export type PlayerStatInput = Required<
+  Omit<typeof playerStats.$inferInsert, 'id' | 'leagueId' | 'updatedAt' | 'kind'>
+> & { kind: 'goals' | 'assists' };
 
 export async function replacePlayerStats(
   db: Db,

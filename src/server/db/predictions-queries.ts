@@ -44,15 +44,10 @@ export async function listMatchPredictions(
   return rows.map(toPrediction);
 }
 
-export type PredictionInput = {
-  matchId: number;
-  modelName: string;
-  market: 'result' | 'totals';
-  pick: string;
-  confidencePct: number;
-  rationale: string;
-  probabilities: Record<string, number>;
-};
+/** A model's forecast to store: every column but the id and the creation time. */
+export type PredictionInput = Required<
+  Omit<typeof predictions.$inferInsert, 'id' | 'createdAt' | 'market' | 'probabilities'>
+> & { market: 'result' | 'totals'; probabilities: Record<string, number> };
 
 /** Stores predictions; one that exists already is left as it was (never rewritten). */
 export async function createPredictions(

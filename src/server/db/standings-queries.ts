@@ -4,16 +4,10 @@ import type { TableRow } from '../../domain/standings.ts';
 import type { Db } from './client.ts';
 import { standings, teams } from './schema.ts';
 
-export type StandingInput = {
-  teamId: number;
-  pos: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  points: number;
-};
+/** One row of a league's table: every column but the id, league and update time. */
+export type StandingInput = Required<
+  Omit<typeof standings.$inferInsert, 'id' | 'leagueId' | 'updatedAt'>
+>;
 
 /** Replaces a league's table in one transaction, and keeps teams.position in step. */
 export async function replaceStandings(db: Db, leagueId: number, rows: StandingInput[], now: Date) {

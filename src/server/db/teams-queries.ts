@@ -54,6 +54,7 @@ export async function findTeamByKey(db: Db, key: string) {
 export type ClubRow = {
   id: number;
   name: string;
+  shortName: string;
   logoUrl: string | null;
   leagueId: number;
   leagueSlug: string;
@@ -61,6 +62,8 @@ export type ClubRow = {
   aliases: string[];
   /** Its Transfermarkt spellings, as history_transfers names it. */
   transfermarktNames: string[];
+  /** What news also calls it (Gunners, Spurs, Barça), from clubs.csv. */
+  newsNames: string[];
 };
 
 /**
@@ -89,6 +92,7 @@ export async function listClubs(
     .select({
       id: teams.id,
       name: teams.name,
+      shortName: teams.shortName,
       logoUrl: teams.logoUrl,
       leagueId: teams.leagueId,
       leagueSlug: leagues.slug,
@@ -106,6 +110,7 @@ export async function listClubs(
       ...row,
       aliases: [...new Set(all)].filter((n) => n !== '' && n !== row.name),
       transfermarktNames,
+      newsNames: spellings?.news ?? [],
     };
   });
 }

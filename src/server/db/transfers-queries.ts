@@ -4,18 +4,10 @@ import type { TransferPlayer, TransferTeam } from '../../domain/transfers.ts';
 import type { Db } from './client.ts';
 import { leagues, teams, transfers } from './schema.ts';
 
-export type TransferInput = {
-  teamId: number;
-  direction: 'in' | 'out';
-  playerId: string;
-  playerName: string;
-  imageUrl: string | null;
-  flag: string;
-  otherClub: string;
-  type: string;
-  valor: string;
-  window: string;
-};
+/** One club's move in a window: every column but the id, league and update time. */
+export type TransferInput = Required<
+  Omit<typeof transfers.$inferInsert, 'id' | 'leagueId' | 'updatedAt' | 'direction'>
+> & { direction: 'in' | 'out' };
 
 export async function replaceTransfers(db: Db, leagueId: number, rows: TransferInput[], now: Date) {
   await db.transaction(async (tx) => {

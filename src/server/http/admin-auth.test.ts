@@ -7,6 +7,9 @@ import type { LoginThrottle } from './login-throttle.ts';
 
 const PASSWORD = 'the gaffer knows best';
 
+/** Requests carrying `cookie: session` count as having a session. */
+const hasSession = (request: FastifyRequest) => request.headers.cookie === 'session';
+
 const request = (headers: Record<string, string | string[]>, ip = '198.51.100.1') =>
   ({ headers, ip, log: { error: vi.fn(), warn: vi.fn() } }) as unknown as FastifyRequest;
 
@@ -23,7 +26,7 @@ function createThrottle(refuse = false) {
 describe('createAdminAuth', () => {
   it('takes the password from x-admin-password or a bearer token, counting each', async () => {
     const throttle = createThrottle();
-    const auth = createAdminAuth({ adminPassword: PASSWORD, throttle });
+    const auth = createAdminAuth({ adminPassword: PASSWORD, throttle, hasSession });
     expect(auth.required).toBe(true);
     expect(await auth.checkHeader(request({ 'x-admin-password': PASSWORD }))).toBe('right');
     expect(await auth.checkHeader(request({ 'x-admin-password': `${PASSWORD}!` }))).toBe('wrong');
@@ -35,7 +38,7 @@ describe('createAdminAuth', () => {
 
   it('does not count a request that presents no admin password', async () => {
     const throttle = createThrottle();
-    const auth = createAdminAuth({ adminPassword: PASSWORD, throttle });
+    const auth = createAdminAuth({ adminPassword: PASSWORD, throttle, hasSession });
     expect(await auth.checkHeader(request({}))).toBe('none');
     expect(await auth.checkHeader(request({ 'x-admin-password': ['a', 'b'] }))).toBe('none');
     expect(await auth.checkBearer(request({}))).toBe('none');
@@ -45,7 +48,7 @@ describe('createAdminAuth', () => {
 
   it('takes no password and counts nothing when none is set', async () => {
     const throttle = createThrottle();
-    const auth = createAdminAuth({ adminPassword: undefined, throttle });
+    const auth = createAdminAuth({ adminPassword: undefined, throttle, hasSession });
     expect(auth.required).toBe(false);
     expect(await auth.checkHeader(request({ 'x-admin-password': 'anything' }))).toBe('none');
     expect(await auth.checkBearer(request({ authorization: 'Bearer anything' }))).toBe('none');
@@ -53,12 +56,71 @@ describe('createAdminAuth', () => {
   });
 
   it('answers 429 with Retry-After while throttled, even to the right password', async () => {
-    const auth = createAdminAuth({ adminPassword: PASSWORD, throttle: createThrottle(true) });
+    const auth = createAdminAuth({
+      adminPassword: PASSWORD,
+      throttle: createThrottle(true),
+      hasSession,
+    });
     const refused = auth.checkHeader(request({ 'x-admin-password': PASSWORD }));
     await expect(refused).rejects.toBeInstanceOf(HttpError);
     await expect(refused).rejects.toMatchObject({
       statusCode: 429,
       headers: { 'retry-after': '42' },
     });
+  });
+});
+
+describe('the admin checks of the routes', () => {
+  const refusal = { statusCode: 403, message: 'Admin password required' };
+
+  it('refuse a missing or wrong x-admin-password with one answer, and take the right one', async () => {
+    const auth = createAdminAuth({
+      adminPassword: PASSWORD,
+      throttle: createThrottle(),
+      hasSession,
+    });
+    await expect(auth.requireAdmin(request({ cookie: 'session' }))).rejects.toMatchObject(refusal);
+    await expect(
+      auth.requireAdmin(request({ cookie: 'session', 'x-admin-password': 'nope' })),
+    ).rejects.toMatchObject(refusal);
+    await expect(
+      auth.requireAdmin(request({ cookie: 'session', 'x-admin-password': PASSWORD })),
+    ).resolves.toBeUndefined();
+  });
+
+  it('let any session through when no admin password is set', async () => {
+    const auth = createAdminAuth({
+      adminPassword: undefined,
+      throttle: createThrottle(),
+      hasSession,
+    });
+    await expect(auth.requireAdmin(request({ cookie: 'session' }))).resolves.toBeUndefined();
+  });
+
+  it('take a session or the admin bearer token, refusing a wrong token with the same answer', async () => {
+    const throttle = createThrottle();
+    const auth = createAdminAuth({ adminPassword: PASSWORD, throttle, hasSession });
+    // A bearer token beside a session is never compared, so it cannot be used to guess.
+    await expect(
+      auth.requireSessionOrAdmin(request({ cookie: 'session', authorization: 'Bearer nope' })),
+    ).resolves.toBeUndefined();
+    expect(throttle.attempt).not.toHaveBeenCalled();
+    await expect(
+      auth.requireSessionOrAdmin(request({ authorization: `Bearer ${PASSWORD}` })),
+    ).resolves.toBeUndefined();
+    await expect(
+      auth.requireSessionOrAdmin(request({ authorization: 'Bearer nope' })),
+    ).rejects.toMatchObject(refusal);
+  });
+
+  it('take only a session for Prometheus when no admin password is set', async () => {
+    const auth = createAdminAuth({
+      adminPassword: undefined,
+      throttle: createThrottle(),
+      hasSession,
+    });
+    await expect(
+      auth.requireSessionOrAdmin(request({ authorization: 'Bearer anything' })),
+    ).rejects.toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
 });

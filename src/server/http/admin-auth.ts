@@ -13,11 +13,14 @@ export const ADMIN_GUESSING_ALERT =
  */
 export type AdminCheck = 'none' | 'right' | 'wrong';
 
+/** The one answer to an admin credential that is missing or wrong, wherever it was expected. */
+export const ADMIN_REFUSAL = { status: 403, message: 'Admin password required' } as const;
+
 /**
  * The one place the admin password (ADMIN_PASSWORD) is checked, in whichever header it comes.
  * Each credential presented is counted by the admin throttle before it is compared (in constant
  * time) and given back when right; past the limits the request is refused with 429 and
- * Retry-After, right password or not.
+ * Retry-After, right password or not. A missing or wrong one is refused with ADMIN_REFUSAL.
  */
 export type AdminAuth = {
   /** Whether an admin password is set; without one the admin routes are open. */
@@ -26,13 +29,27 @@ export type AdminAuth = {
   checkHeader: (request: FastifyRequest) => Promise<AdminCheck>;
   /** An `Authorization: Bearer` token. Throws HttpError(429) while the address is throttled. */
   checkBearer: (request: FastifyRequest) => Promise<AdminCheck>;
+  /**
+   * preValidation hook of an admin route (after the gate and the check for invalid characters):
+   * when an admin password is set, the `x-admin-password` header must carry it.
+   */
+  requireAdmin: (request: FastifyRequest) => Promise<void>;
+  /**
+   * preValidation hook of a `session-or-admin` route: a fan's session is looked at first, so a bearer
+   * token beside it is never compared (it cannot be used to guess); without one, the bearer
+   * token must be the admin password. Without an admin password set, only a session will do.
+   */
+  requireSessionOrAdmin: (request: FastifyRequest) => Promise<void>;
 };
 
 export function createAdminAuth(deps: {
   adminPassword: string | undefined;
   throttle: LoginThrottle;
+  /** Whether the request carries a valid session cookie. */
+  hasSession: (request: FastifyRequest) => boolean;
 }): AdminAuth {
   const { adminPassword, throttle } = deps;
+  const refuse = () => new HttpError(ADMIN_REFUSAL.status, ADMIN_REFUSAL.message);
 
   const check = async (request: FastifyRequest, given: string | undefined): Promise<AdminCheck> => {
     if (adminPassword === undefined || given === undefined) return 'none';
@@ -49,15 +66,27 @@ export function createAdminAuth(deps: {
     return attempt.outcome;
   };
 
+  const checkHeader = (request: FastifyRequest) => {
+    const given = request.headers['x-admin-password'];
+    return check(request, typeof given === 'string' ? given : undefined);
+  };
+  const checkBearer = (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    return check(request, header.startsWith('Bearer ') ? header.slice(7) : undefined);
+  };
+
   return {
     required: adminPassword !== undefined,
-    checkHeader(request) {
-      const given = request.headers['x-admin-password'];
-      return check(request, typeof given === 'string' ? given : undefined);
+    checkHeader,
+    checkBearer,
+    async requireAdmin(request) {
+      if (adminPassword !== undefined && (await checkHeader(request)) !== 'right') throw refuse();
     },
-    checkBearer(request) {
-      const header = request.headers.authorization ?? '';
-      return check(request, header.startsWith('Bearer ') ? header.slice(7) : undefined);
+    async requireSessionOrAdmin(request) {
+      if (deps.hasSession(request)) return;
+      // No admin password set: a bearer token means nothing, and the gate's answer stands.
+      if (adminPassword === undefined) throw new HttpError(401, 'Unauthorized');
+      if ((await checkBearer(request)) !== 'right') throw refuse();
     },
   };
 }

@@ -2,14 +2,31 @@ import { createHash } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { CachedBody } from './response-cache.ts';
-
 export const PRIVATE_CACHE_CONTROL =
   'private, max-age=15, stale-while-revalidate=30, stale-if-error=86400';
 
+/** A serialised answer, kept as bytes so sending it needs no encoding, with its ETag. */
+export type CachedBody = { body: Buffer; etag: string };
+
+/** The strong ETag of an answer's bytes: the one way Touchline tags what it sends. */
+export function entityTag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Answers that are tagged and revalidated: JSON data and the site's own feeds. */
+const TAGGED_TYPES = ['application/json', 'application/rss+xml'];
+
+/** Whether an If-None-Match header names `etag` (a weak tag counts: the bytes are the same). */
+function holdsTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /**
- * onSend hook for JSON GET answers: private caching only (a shared cache would bypass the
- * gate), a strong ETag, and 304 when the client already holds the same bytes.
+ * onSend hook, the one place answers get an ETag and a 304: a GET answered 200 with JSON or a
+ * feed gets private caching only (a shared cache would bypass the gate), a strong ETag (the
+ * route's own, as `sendCached` sets it, or one of the bytes), and a 304 with no body when the
+ * client already holds the same bytes.
  */
 export async function addCachingHeaders(
   request: FastifyRequest,
@@ -19,20 +36,15 @@ export async function addCachingHeaders(
   if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+  if (typeof type !== 'string' || !TAGGED_TYPES.some((tagged) => type.startsWith(tagged))) {
+    return payload;
+  }
 
   const given = reply.getHeader('etag');
-  const etag =
-    typeof given === 'string'
-      ? given
-      : `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const etag = typeof given === 'string' ? given : entityTag(payload);
   reply.header('etag', etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-  const held = request.headers['if-none-match'];
-  if (
-    held !== undefined &&
-    held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
-  ) {
+  if (holdsTag(request.headers['if-none-match'], etag)) {
     reply.code(304);
     return '';
   }

@@ -18,26 +18,23 @@ export class HttpError extends Error {
   }
 }
 
-/** Validates untrusted input; a failure becomes a 400 naming the first bad field. */
-export function parseInput<T extends z.ZodType>(
-  schema: T,
-  value: unknown,
-  where: string,
-): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  if (issue === undefined) throw new HttpError(400, `${where}: invalid`);
+/**
+ * The 400 for input that failed its schema, naming the first bad field as
+ * `query.market: must be h2h or totals` (`where` is query, params or body).
+ */
+export function toInputError(error: z.core.$ZodError, where: string): HttpError {
+  const issue = error.issues[0];
+  if (issue === undefined) return new HttpError(400, `${where}: invalid`);
   if (issue.code === 'unrecognized_keys') {
-    throw new HttpError(
+    return new HttpError(
       400,
-      `${[where, ...issue.path].join('.')}.${issue.keys[0] ?? ''}: unknown field`,
+      `${[where, ...issue.path.map(String)].join('.')}.${issue.keys[0] ?? ''}: unknown field`,
     );
   }
-  const field = issue.path.length > 0 ? issue.path.join('.') : where;
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : where;
   const problem =
     issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.message.toLowerCase();
-  throw new HttpError(400, `${field}: ${problem}`);
+  return new HttpError(400, `${field}: ${problem}`);
 }
 
 const BAD_REQUEST_CODES: Record<string, string> = {

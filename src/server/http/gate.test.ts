@@ -15,8 +15,12 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** Routes open without the cookie, each with the reason it may be. */
 const OPEN_ROUTES: Record<string, string> = {
-  'GET /healthz': 'liveness probe',
-  'HEAD /healthz': 'liveness probe',
+  'GET /healthz': 'readiness probe (alias of /readyz)',
+  'HEAD /healthz': 'readiness probe (alias of /readyz)',
+  'GET /livez': 'liveness probe',
+  'HEAD /livez': 'liveness probe',
+  'GET /readyz': 'readiness probe',
+  'HEAD /readyz': 'readiness probe',
   'POST /api/session': 'the login itself',
   // The built front end: the gate page is part of the single-page app, served from these.
   'GET /index.html': 'the single-page app (its page, the gate page among them)',

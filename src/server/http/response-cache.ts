@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-
 import type { Redis } from 'ioredis';
 
-/** A serialised answer, kept as bytes so sending it needs no encoding. */
-export type CachedBody = { body: Buffer; etag: string };
+import { entityTag, type CachedBody } from './caching.ts';
 
 /** Where several instances share their answers (REDIS_URL). */
 export type SharedCacheStore = {
@@ -16,7 +13,7 @@ export type SharedCacheStore = {
 };
 
 function toCached(body: Buffer): CachedBody {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: entityTag(body) };
 }
 
 /** How long the last good answer may stand in for one that fails (HTTP's stale-if-error). */

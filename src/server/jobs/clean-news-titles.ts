@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { listNewsTitles, updateNewsTitles } from '../db/news-articles-queries.ts';
-import { toPlainText } from '../providers/rss/parse.ts';
+import { toPlainText } from '../providers/rss/plain-text.ts';
 
 /**
  * Rewrites, as plain text, the stored titles that are not (those an older release stored with

@@ -22,12 +22,12 @@ import { DataFileError, decodeEntities, runImportHistory } from './import-histor
 const csv = (...lines: string[]) => `${lines.join('\n')}\n`;
 
 const CLUBS = csv(
-  'key,name,short_name,primary_colour,secondary_colour,results_name,understat_names,transfermarkt_names',
-  'ac-milan,AC Milan,MIL,#fb090b,#000000,Milan,AC Milan,AC Milan',
-  'arsenal,Arsenal,ARS,#ef0107,#ffffff,Arsenal,Arsenal,Arsenal FC',
-  'chelsea,Chelsea,CHE,#034694,#ffffff,Chelsea,,Chelsea FC',
-  'inter,Inter,INT,#0068a8,#000000,Inter,Inter,Inter Milan|FC Internazionale',
-  'juventus,Juventus,JUV,#000000,#ffffff,Juventus,Juventus,Juventus FC',
+  'key,name,short_name,primary_colour,secondary_colour,results_name,understat_names,transfermarkt_names,news_names',
+  'ac-milan,AC Milan,MIL,#fb090b,#000000,Milan,AC Milan,AC Milan,Rossoneri',
+  'arsenal,Arsenal,ARS,#ef0107,#ffffff,Arsenal,Arsenal,Arsenal FC,Gunners',
+  'chelsea,Chelsea,CHE,#034694,#ffffff,Chelsea,,Chelsea FC,',
+  'inter,Inter,INT,#0068a8,#000000,Inter,Inter,Inter Milan|FC Internazionale,Nerazzurri|San Siro',
+  'juventus,Juventus,JUV,#000000,#ffffff,Juventus,Juventus,Juventus FC,Juve',
 );
 const RESULTS = csv(
   'div,season,date,time,home,away,fthg,ftag,hthg,htag,B365H,B365D,B365A,B365>2.5,B365<2.5',
@@ -233,12 +233,31 @@ describe('runImportHistory', () => {
         results: 'Inter',
         understat: ['Inter'],
         transfermarkt: ['Inter Milan', 'FC Internazionale'],
+        news: ['Nerazzurri', 'San Siro'],
       },
     });
     expect(rows.find((r) => r.key === 'chelsea')?.aliases).toEqual({
       results: 'Chelsea',
       understat: [],
       transfermarkt: ['Chelsea FC'],
+      news: [],
+    });
+  });
+
+  it('reads a club file written before it had news names', async () => {
+    const older = CLUBS.split('\n')
+      .map((line) => line.replace(/,[^,]*$/, ''))
+      .join('\n');
+    await importFrom(await writeDataDir({ 'clubs.csv': older }));
+    const [inter] = await db
+      .select({ aliases: teams.aliases })
+      .from(teams)
+      .where(eq(teams.key, 'inter'));
+    expect(inter?.aliases).toEqual({
+      results: 'Inter',
+      understat: ['Inter'],
+      transfermarkt: ['Inter Milan', 'FC Internazionale'],
+      news: [],
     });
   });
 

@@ -93,6 +93,8 @@ const ClubRow = z.object({
   results_name: z.string().min(1),
   understat_names: z.string(),
   transfermarkt_names: z.string(),
+  // Nicknames for telling which league a news item is about; older data folders lack the column.
+  news_names: z.string().default(''),
 });
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
@@ -274,6 +276,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
           results: club.results_name,
           understat: split(club.understat_names),
           transfermarkt: split(club.transfermarkt_names),
+          news: split(club.news_names),
         },
       };
     });

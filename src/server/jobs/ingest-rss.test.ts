@@ -10,7 +10,8 @@ import {
 } from '../../../tests/helpers/feed-server.ts';
 import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
 import { listFeedSources, replaceFeedSources } from '../db/feed-sources-queries.ts';
-import { feedSources, newsArticles } from '../db/schema.ts';
+import { feedSources, newsArticles, teams } from '../db/schema.ts';
+import { upsertTeams } from '../db/teams-queries.ts';
 import { fetchFeed } from '../providers/rss/client.ts';
 import type { FeedItem } from '../providers/rss/parse.ts';
 import {
@@ -73,6 +74,18 @@ const GENERAL_ATOM = `<?xml version="1.0" encoding="utf-8"?>
   </entry>
 </feed>`;
 
+const club = (key: string, leagueSlug: string, name: string, shortName: string) => ({
+  key,
+  leagueSlug,
+  name,
+  shortName,
+  logoUrl: null,
+});
+const LA_LIGA_CLUBS = {
+  realMadrid: club('real-madrid', 'la-liga', 'Real Madrid', 'RMA'),
+  barcelona: club('barcelona', 'la-liga', 'Barcelona', 'BAR'),
+};
+
 const FLAKY = rssFeed('Flaky', [
   { title: 'Juventus win in Turin', link: 'https://example.org/juve', guid: 'juve-1' },
 ]);
@@ -125,6 +138,8 @@ beforeAll(async () => {
     }),
   });
   database = await createTestDb();
+  // A general feed's items are filed by the clubs the database knows.
+  await upsertTeams(database.db, [LA_LIGA_CLUBS.realMadrid, LA_LIGA_CLUBS.barcelona]);
   const feeds = [
     { name: 'BBC Sport', path: '/pl.xml', leagueSlug: 'premier-league' },
     { name: 'Europe', path: '/general.xml', leagueSlug: null },
@@ -401,16 +416,71 @@ describe('runIngestRss on this site’s own feeds', () => {
   });
 });
 
+describe('runIngestRss on a general feed', () => {
+  const GENERAL = rssFeed('Football', [
+    { title: 'Gunners close in on a new striker', link: '/news/1', guid: '1' },
+    { title: 'Los Blancos and Barça share the points', link: '/news/2', guid: '2' },
+    { title: 'A nice day out with a new lens', link: '/news/3', guid: '3' },
+  ]);
+  let own: TestDatabase;
+
+  beforeAll(async () => {
+    own = await createTestDb();
+    await upsertTeams(own.db, [
+      club('arsenal', 'premier-league', 'Arsenal', 'ARS'),
+      LA_LIGA_CLUBS.realMadrid,
+      LA_LIGA_CLUBS.barcelona,
+      club('nice', 'ligue-1', 'Nice', 'NIC'),
+      club('lens', 'ligue-1', 'Lens', 'LEN'),
+    ]);
+    const news: Record<string, string[]> = {
+      arsenal: ['Gunners'],
+      'real-madrid': ['Madrid', 'Los Blancos'],
+      barcelona: ['Barça', 'Blaugrana'],
+    };
+    for (const [key, names] of Object.entries(news)) {
+      await own.db
+        .update(teams)
+        .set({ aliases: { results: '', understat: [], transfermarkt: [], news: names } })
+        .where(eq(teams.key, key));
+    }
+    await replaceFeedSources(
+      own.db,
+      [{ name: 'Football', url: '/feeds/all.xml', leagueSlug: null }],
+      T0,
+    );
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('files each item under the league its clubs, nicknames included, belong to', async () => {
+    await runIngestRss({
+      db: own.db,
+      now: () => T0,
+      fetch: () => Promise.reject(new Error('rss: no fetch expected')),
+      readSiteFeed: () => Promise.resolve(GENERAL),
+      sources: 'all',
+    });
+    const articles = await own.db.select().from(newsArticles).orderBy(asc(newsArticles.id));
+    expect(articles.map((a) => [a.title, a.leagueSlug])).toEqual([
+      ['Gunners close in on a new striker', 'premier-league'],
+      ['Los Blancos and Barça share the points', 'la-liga'],
+      ['A nice day out with a new lens', null],
+    ]);
+  });
+});
+
 describe('getFailureState', () => {
   const fail = (
     source: { errorCount: number; failingSince: Date | null },
     offsetMs: number,
-    retryAfterS?: number,
+    retryAfterMs?: number,
   ) =>
     getFailureState(source, {
       now: at(offsetMs),
       message: 'rss: 404 Not Found',
-      retryAfterS,
+      retryAfterMs,
       random: () => 0.5,
     });
 
@@ -442,16 +512,16 @@ describe('getFailureState', () => {
   });
 
   it('waits at least as long as Retry-After says, capped at a day', () => {
-    expect(fail({ errorCount: 0, failingSince: null }, 0, 7200)).toMatchObject({
+    expect(fail({ errorCount: 0, failingSince: null }, 0, 2 * HOUR_MS)).toMatchObject({
       nextDueAt: at(2 * HOUR_MS),
       blockedUntil: at(2 * HOUR_MS),
       failingSince: T0,
     });
-    expect(fail({ errorCount: 0, failingSince: null }, 0, 10 * 86_400).nextDueAt).toEqual(
+    expect(fail({ errorCount: 0, failingSince: null }, 0, 10 * DAY_MS).nextDueAt).toEqual(
       at(DAY_MS),
     );
     // A short Retry-After does not shorten the back-off.
-    expect(fail({ errorCount: 0, failingSince: null }, 0, 60).nextDueAt).toEqual(
+    expect(fail({ errorCount: 0, failingSince: null }, 0, MINUTE_MS).nextDueAt).toEqual(
       at(30 * MINUTE_MS),
     );
   });

@@ -9,14 +9,15 @@ import {
   type FeedSourceState,
 } from '../db/feed-sources-queries.ts';
 import { createNewsArticles, type NewsArticleInput } from '../db/news-articles-queries.ts';
+import { listClubs } from '../db/teams-queries.ts';
 import type { fetchFeed, FetchFeedResult } from '../providers/rss/client.ts';
 import {
+  compileLeagueTerms,
   guessLeagueSlug,
-  normaliseLink,
-  normaliseSitePath,
-  parseFeed,
-  type FeedItem,
-} from '../providers/rss/parse.ts';
+  type LeagueTerms,
+} from '../providers/rss/league-guess.ts';
+import { normaliseLink, normaliseSitePath, parseHttpUrl } from '../providers/rss/links.ts';
+import { parseFeed, type FeedItem } from '../providers/rss/parse.ts';
 
 /** How often a healthy feed is checked (BBC asks for ≥ 15 minutes with `<ttl>15</ttl>`). */
 export const FEED_INTERVAL_MS = 15 * 60 * 1000;
@@ -79,11 +80,12 @@ export async function runIngestRss(deps: IngestRssDeps): Promise<RssSyncResponse
     dueOnly: (deps.sources ?? 'due') === 'due',
   });
   const labels = labelSources(sources);
+  const leagueTerms = await readLeagueTerms(deps.db);
   const results = await runPerHost(
     sources,
     (s) => getHost(s.url),
     MAX_PARALLEL,
-    (source) => ingestSource(deps, source, labels.get(source.id) ?? source.name),
+    (source) => ingestSource(deps, source, labels.get(source.id) ?? source.name, leagueTerms),
   );
   const totalNew = results.reduce((sum, r) => sum + r.new_items, 0);
   const failed = results.filter((r) => r.error !== null).length;
@@ -98,10 +100,22 @@ export async function runIngestRss(deps: IngestRssDeps): Promise<RssSyncResponse
   return response;
 }
 
+/** The league guess's terms: the registry's leagues and every spelling of this season's clubs. */
+async function readLeagueTerms(db: Db): Promise<LeagueTerms> {
+  const clubs = await listClubs(db, { current: true });
+  return compileLeagueTerms(
+    clubs.map((club) => ({
+      leagueSlug: club.leagueSlug,
+      names: [club.name, club.shortName, ...club.aliases, ...club.newsNames],
+    })),
+  );
+}
+
 async function ingestSource(
   deps: IngestRssDeps,
   source: FeedSourceRow,
   label: string,
+  leagueTerms: LeagueTerms,
 ): Promise<SourceSyncResult> {
   const line = { source: label, new_items: 0, total_items: 0, error: null };
   const onSite = isSitePath(source.url);
@@ -128,7 +142,7 @@ async function ingestSource(
       await updateFeedSource(deps.db, source.id, getSuccessState(now, source), { now });
       return line;
     }
-    const rows = processFeedItems(items, source, now, { sitePaths: onSite });
+    const rows = processFeedItems(items, source, now, { sitePaths: onSite, leagueTerms });
     const state = getSuccessState(now, {
       etag: fetched.etag ?? null,
       lastModified: fetched.lastModified ?? null,
@@ -177,7 +191,7 @@ async function recordFailure(
     const state = getFailureState(source, {
       now,
       message,
-      retryAfterS: getRetryAfterS(error),
+      retryAfterMs: getRetryAfterMs(error),
       random: deps.random ?? Math.random,
     });
     await updateFeedSource(deps.db, source.id, state, { now });
@@ -191,22 +205,28 @@ async function recordFailure(
  * Turns a feed's items into articles: skips items without a title or an http(s) link (or, with
  * `sitePaths`, for this site's own feeds only, a path on this site), drops repeats within the
  * feed, keys each by its normalised link, dates undated or future items now, and files each
- * under the feed's league or, for a general feed, the league its text names.
+ * under the feed's league or, for a general feed, the league its text names (`leagueTerms`:
+ * without them only league names count).
  */
 export function processFeedItems(
   items: readonly FeedItem[],
   source: { name: string; leagueSlug: string | null },
   now: Date,
-  options: { sitePaths?: boolean } = {},
+  options: { sitePaths?: boolean; leagueTerms?: LeagueTerms } = {},
 ): NewsArticleInput[] {
+  const leagueTerms = options.leagueTerms ?? compileLeagueTerms([]);
   const rows: NewsArticleInput[] = [];
   const seenKeys = new Set<string>();
   const seenGuids = new Set<string>();
   for (const item of items) {
     const title = item.title.trim();
+    const url = parseHttpUrl(item.link);
     const link =
-      toHttpUrl(item.link, true) ??
-      (options.sitePaths === true ? normaliseSitePath(item.link) : null);
+      url !== null
+        ? normaliseLink(url.href)
+        : options.sitePaths === true
+          ? normaliseSitePath(item.link)
+          : null;
     if (title === '' || link === null || seenKeys.has(link)) continue;
     const guid = item.guid?.trim().slice(0, MAX_GUID_LENGTH) || null;
     if (guid !== null && seenGuids.has(guid)) continue;
@@ -217,7 +237,7 @@ export function processFeedItems(
     rows.push({
       title,
       summary: summary === '' ? null : summary,
-      imageUrl: item.imageUrl === null ? null : toHttpUrl(item.imageUrl, false),
+      imageUrl: item.imageUrl === null ? null : (parseHttpUrl(item.imageUrl)?.href ?? null),
       sourceName: source.name,
       publishedAt:
         published === undefined || !Number.isFinite(published) || published > now.getTime()
@@ -226,7 +246,7 @@ export function processFeedItems(
       link,
       dedupeKey: link,
       guid,
-      leagueSlug: source.leagueSlug ?? guessLeagueSlug(`${title} ${summary}`),
+      leagueSlug: source.leagueSlug ?? guessLeagueSlug(`${title} ${summary}`, leagueTerms),
     });
   }
   return rows;
@@ -258,15 +278,15 @@ export function getSuccessState(
  */
 export function getFailureState(
   source: Pick<FeedSourceRow, 'errorCount' | 'failingSince'>,
-  failure: { now: Date; message: string; retryAfterS?: number | undefined; random: () => number },
+  failure: { now: Date; message: string; retryAfterMs?: number | undefined; random: () => number },
 ): FeedSourceState {
   const { now } = failure;
   const errorCount = source.errorCount + 1;
   const failingSince = source.failingSince ?? now;
   const retryAfterMs =
-    failure.retryAfterS === undefined || !Number.isFinite(failure.retryAfterS)
+    failure.retryAfterMs === undefined || !Number.isFinite(failure.retryAfterMs)
       ? 0
-      : Math.min(MAX_DELAY_MS, Math.max(0, failure.retryAfterS * 1000));
+      : Math.min(MAX_DELAY_MS, Math.max(0, failure.retryAfterMs));
   const delayMs = Math.max(getRetryDelayMs(errorCount, failure.random), retryAfterMs);
   return {
     lastFetchedAt: now,
@@ -339,20 +359,9 @@ function getHost(url: string): string {
   }
 }
 
-/** The URL if it is absolute http(s) (normalised for links), else null. */
-function toHttpUrl(value: string, normalise: boolean): string | null {
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return normalise ? normaliseLink(url.href) : url.href;
-  } catch {
-    return null;
-  }
-}
-
-function getRetryAfterS(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('retryAfterS' in error)) return undefined;
-  return typeof error.retryAfterS === 'number' ? error.retryAfterS : undefined;
+function getRetryAfterMs(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('retryAfterMs' in error)) return undefined;
+  return typeof error.retryAfterMs === 'number' ? error.retryAfterMs : undefined;
 }
 
 function describeError(error: unknown): string {

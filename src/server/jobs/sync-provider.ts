@@ -1,4 +1,3 @@
-import { LEAGUES } from '../../domain/league.ts';
 import { getZonedDayRange } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
@@ -155,7 +154,8 @@ export type SyncFailure = { kind: DataKind | 'teams'; league: string; error: unk
 export async function runSyncLeagueData(
   deps: SyncDeps & { kinds?: readonly DataKind[] },
 ): Promise<{ failures: SyncFailure[] }> {
-  const leagueIds = await getLeagueIds(deps.db);
+  // The leagues the database was seeded with, in the site's order.
+  const leagues = await listLeagues(deps.db);
   const { db, provider, now } = deps;
   const offered = new Set(
     provider.offers ?? ['matches', 'standings', 'players', 'odds', 'transfers'],
@@ -171,9 +171,8 @@ export async function runSyncLeagueData(
     }
   };
 
-  for (const league of LEAGUES) {
-    const leagueId = leagueIds.get(league.slug);
-    if (leagueId === undefined) continue;
+  for (const league of leagues) {
+    const leagueId = league.id;
 
     await attempt('teams', league.slug, async () => {
       const teams = await provider.listTeams(league.slug);

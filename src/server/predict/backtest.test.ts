@@ -292,7 +292,10 @@ describe('backtest on data/results.csv.gz', () => {
   );
 
   it("scores the models on exactly the bookmakers' matches, pooled and in every league", () => {
-    for (const rows of [report.pooled, ...LEAGUE_CODES.map((code) => report.by_league[code])]) {
+    for (const rows of [
+      report.pooled,
+      ...LEAGUE_CODES.map((code) => report.by_league[code] ?? []),
+    ]) {
       const model = rows.find((row) => row.kind === 'model')!;
       expect(rows.map((row) => [row.name, row.matches, row.ou_matches])).toEqual(
         rows.map((row) => [row.name, model.matches, model.ou_matches]),

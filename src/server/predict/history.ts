@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 
 import { getPreClosingPrices } from '../../domain/pre-closing.ts';
-import { getUkKickoffMs } from '../../domain/uk-time.ts';
+import { getUkKickoffMs } from '../../domain/time-zone.ts';
 import type { PlayedMatch } from './model.ts';
 
 /** Decimal odds of one market from one source: [home, draw, away] or [over 2.5, under 2.5]. */

@@ -88,13 +88,15 @@ export type ForecastRecord = {
   preClosing: PreClosingPrices;
 };
 
+/** The kinds of data a provider can give, each synced on its own (and picked per upstream). */
+export const DATA_KINDS = ['matches', 'standings', 'players', 'odds', 'transfers'] as const;
+export type DataKind = (typeof DATA_KINDS)[number];
+
 /**
  * What every source of football data gives Touchline. The replay implements it from history;
  * live adapters implement it over upstream APIs. Providers never touch the database: the
  * scheduler's jobs write what they return.
  */
-export type DataKind = 'matches' | 'standings' | 'players' | 'odds' | 'transfers';
-
 export type FootballProvider = {
   name: string;
   /** Prefix of the external ids of the matches listMatches returns; `<name>:` when absent. */

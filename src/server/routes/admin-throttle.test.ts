@@ -45,7 +45,7 @@ type Guess = (password: string, remoteAddress: string) => Promise<{ statusCode: 
 const ROUTES: [string, number, Guess][] = [
   [
     'Authorization: Bearer on GET /metrics',
-    401,
+    403,
     (password, remoteAddress) =>
       t.app.inject({
         url: '/metrics',
@@ -55,7 +55,7 @@ const ROUTES: [string, number, Guess][] = [
   ],
   [
     'x-admin-password on GET /api/status',
-    401,
+    403,
     (password, remoteAddress) =>
       t.app.inject({
         url: '/api/status',
@@ -123,7 +123,7 @@ describe('requests without an admin password', () => {
         headers: { cookie },
         remoteAddress: address,
       });
-      expect(status.statusCode).toBe(401);
+      expect(status.statusCode).toBe(403);
       const sync = await t.app.inject({
         method: 'POST',
         url: '/api/news/sync',

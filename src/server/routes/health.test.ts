@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { createTestApp } from '../../../tests/helpers/test-app.ts';
 import type { Db } from '../db/client.ts';
-import { createDatabaseCheck } from './health.ts';
+import { createReadiness } from '../services/readiness.ts';
+import { createDatabaseCheck, healthRoutes, type HealthDeps } from './health.ts';
 
 /** A stand-in whose execute() answers, fails or hangs as told, counting the calls. */
 function fakeDb(behaviour: { current: 'ok' | 'fail' | 'hang' }) {
@@ -18,10 +20,114 @@ function fakeDb(behaviour: { current: 'ok' | 'fail' | 'hang' }) {
   return { db, calls: () => calls };
 }
 
-describe('GET /healthz', () => {
-  it('answers 200 { status: "ok" } when the database answers', async () => {
+/** The probes alone on a bare Fastify app, over a database that answers or fails as told. */
+async function probes(database: 'ok' | 'fail', deps: Partial<HealthDeps> = {}) {
+  const { db, calls } = fakeDb({ current: database });
+  const app = Fastify({ logger: false });
+  await app.register(healthRoutes({ db, cacheMs: 0, ...deps }));
+  await app.ready();
+  return { app, calls };
+}
+
+const unavailable = (checks: { database: string; migrations: string; data: string }) => ({
+  status: 'unavailable',
+  checks,
+});
+
+describe('GET /livez', () => {
+  it('answers 200 { status: "ok" } without a session, never cached', async () => {
     const t = await createTestApp();
     try {
+      const response = await t.app.inject({ url: '/livez' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 200 while the database is unreachable, without asking it', async () => {
+    const { app, calls } = await probes('fail');
+    const response = await app.inject({ url: '/livez' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(calls()).toBe(0);
+    await app.close();
+  });
+
+  it('answers 200 before the migrations and the first data', async () => {
+    const { app } = await probes('ok', { readiness: createReadiness() });
+    expect((await app.inject({ url: '/livez' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('GET /readyz', () => {
+  it('answers 200 { status: "ok" } without a session when the database answers', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ url: '/readyz' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 until the migrations are done, then until the first data is loaded', async () => {
+    const readiness = createReadiness();
+    const t = await createTestApp({ readiness });
+    try {
+      const before = await t.app.inject({ url: '/readyz' });
+      expect(before.statusCode).toBe(503);
+      expect(before.json()).toEqual(
+        unavailable({ database: 'ok', migrations: 'pending', data: 'pending' }),
+      );
+      expect(before.headers['cache-control']).toBe('no-store');
+
+      readiness.markMigrated();
+      const migrated = await t.app.inject({ url: '/readyz' });
+      expect(migrated.statusCode).toBe(503);
+      expect(migrated.json()).toEqual(
+        unavailable({ database: 'ok', migrations: 'ok', data: 'pending' }),
+      );
+
+      readiness.markDataLoaded();
+      const ready = await t.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 while the database is unreachable, though started', async () => {
+    const readiness = createReadiness();
+    readiness.markMigrated();
+    readiness.markDataLoaded();
+    const { app } = await probes('fail', { readiness });
+    const response = await app.inject({ url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(
+      unavailable({ database: 'unreachable', migrations: 'ok', data: 'ok' }),
+    );
+    await app.close();
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers as /readyz does, ready or not', async () => {
+    const readiness = createReadiness();
+    const t = await createTestApp({ readiness });
+    try {
+      const pending = await t.app.inject({ url: '/healthz' });
+      expect(pending.statusCode).toBe(503);
+      expect(pending.json()).toEqual((await t.app.inject({ url: '/readyz' })).json());
+
+      readiness.markMigrated();
+      readiness.markDataLoaded();
       const response = await t.app.inject({ url: '/healthz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
@@ -29,6 +135,16 @@ describe('GET /healthz', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('answers 503 while the database is unreachable', async () => {
+    const { app } = await probes('fail');
+    const response = await app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(
+      unavailable({ database: 'unreachable', migrations: 'ok', data: 'ok' }),
+    );
+    await app.close();
   });
 });
 

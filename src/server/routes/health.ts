@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { pingDatabase, type Db } from '../db/client.ts';
+import type { Readiness } from '../services/readiness.ts';
 
 export type HealthDeps = {
   db: Db;
+  /** The start-up steps done so far; absent, migrations and first data count as done. */
+  readiness?: Readiness;
   /** How long the database has to answer `select 1` before it counts as unreachable. */
   timeoutMs?: number;
   /** How long one check's verdict is reused, so a burst of probes costs one query. */
@@ -52,17 +55,44 @@ export function createDatabaseCheck(deps: HealthDeps): () => Promise<boolean> {
   };
 }
 
-/** `/healthz`: 200 `{ status: 'ok' }`, or 503 when the database does not answer. */
+/**
+ * The probes. `/livez`: the process answers (200 `{ status: 'ok' }`), whatever the database
+ * does: stale data is still served while it is away, so a restart would only lose the cache.
+ * `/readyz`, and `/healthz` as its alias: 200 `{ status: 'ok' }` once the database answers, the
+ * migrations are done and the first data is loaded; otherwise 503 `{ status: 'unavailable',
+ * checks }` naming each check's state.
+ */
 export function healthRoutes(deps: HealthDeps) {
   const databaseAnswers = createDatabaseCheck(deps);
   return async function (app: FastifyInstance) {
     // Probes carry no cookie, come often from one address and must answer under load.
     const config = { access: 'public', countedByRateLimit: false, answersUnderLoad: true } as const;
-    app.get('/healthz', { config }, async (_request, reply) => {
-      // A probe must see the state now, never a copy a browser or proxy kept.
-      reply.header('cache-control', 'no-store');
-      if (await databaseAnswers()) return { status: 'ok' };
-      return reply.code(503).send({ status: 'degraded', database: 'unreachable' });
+    // A probe must see the state now, never a copy a browser or proxy kept.
+    const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+    app.get('/livez', { config }, async (_request, reply) => {
+      noStore(reply);
+      return { status: 'ok' };
     });
+
+    const answerReadiness = async (_request: unknown, reply: FastifyReply) => {
+      noStore(reply);
+      const { migrated, dataLoaded } = deps.readiness?.state() ?? {
+        migrated: true,
+        dataLoaded: true,
+      };
+      const database = await databaseAnswers();
+      if (database && migrated && dataLoaded) return { status: 'ok' };
+      return reply.code(503).send({
+        status: 'unavailable',
+        checks: {
+          database: database ? 'ok' : 'unreachable',
+          migrations: migrated ? 'ok' : 'pending',
+          data: dataLoaded ? 'ok' : 'pending',
+        },
+      });
+    };
+    app.get('/readyz', { config }, answerReadiness);
+    app.get('/healthz', { config }, answerReadiness);
   };
 }

@@ -1,73 +1,70 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import type { Db } from '../db/client.ts';
-import { findTeamByKey } from '../db/teams-queries.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { errorAnswers, GATED_ERRORS, textAnswer } from '../../domain/api/answers.ts';
+import { CrestParamsSchema, PlayerPhotoParamsSchema } from '../../domain/api/files.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Images } from '../services/images.ts';
 
 const YEAR_S = 31_536_000;
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A shield in the club's colours with its short name: the crest when the source has none. */
-export function drawCrest(shortName: string, primary: string, secondary: string): string {
-  const initials = escapeXml(shortName.slice(0, 3).toUpperCase());
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="${initials}"><path d="M32 3 56 11v19c0 15-10 26-24 31C18 56 8 45 8 30V11Z" fill="${primary}" stroke="${secondary}" stroke-width="3"/><path d="M8 26h48v9H8z" fill="${secondary}" opacity=".9"/><text x="32" y="34" text-anchor="middle" dominant-baseline="middle" font-family="Arial,Helvetica,sans-serif" font-size="15" font-weight="700" fill="${primary}" stroke="${secondary}" stroke-width=".6" paint-order="stroke">${initials}</text></svg>`;
-}
-
-/** A neutral head-and-shoulders placeholder, tinted from the id so rows are told apart. */
-export function drawPlayer(id: string): string {
-  let hash = 0;
-  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  const hue = hash % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="player"><rect width="64" height="64" rx="32" fill="hsl(${hue} 35% 88%)"/><circle cx="32" cy="25" r="11" fill="hsl(${hue} 30% 45%)"/><path d="M12 56c2-12 10-18 20-18s18 6 20 18" fill="hsl(${hue} 30% 45%)"/></svg>`;
-}
-
-const CrestParams = z.strictObject({
-  file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/, 'must be a crest file name'),
-});
-const PlayerParams = z.strictObject({
-  file: z.string().regex(/^[a-z0-9-]{1,80}\.svg$/, 'must be a photo file name'),
-});
 
 /**
  * Drawn images at stable addresses, behind the gate like every route but the front end's own
  * files (the browser sends the cookie with same-origin images); cached privately for that reason.
  */
-export function imageRoutes(deps: { db: Db }) {
-  const crests = new Map<string, string>();
-  return async function (app: FastifyInstance) {
+export function imageRoutes(deps: { images: Images }) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     // A page loads these by the dozen: gated, but not counted by the per-address rate limit.
     const config = { countedByRateLimit: false } as const;
-    app.get('/img/crest/:file', { config }, async (request, reply) => {
-      const { file } = parseInput(CrestParams, request.params, 'params');
-      const key = file.slice(0, -4);
-      let svg = crests.get(key);
-      if (svg === undefined) {
-        const team = await findTeamByKey(deps.db, key);
-        if (team === null) throw new HttpError(404, 'Not Found');
-        svg = drawCrest(
-          team.shortName,
-          team.primaryColour ?? '#1f2937',
-          team.secondaryColour ?? '#f9fafb',
-        );
-        crests.set(key, svg);
-      }
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(svg);
-    });
-    app.get('/img/player/:file', { config }, async (request, reply) => {
-      const { file } = parseInput(PlayerParams, request.params, 'params');
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(drawPlayer(file.slice(0, -4)));
-    });
+    const tags = ['images'];
+    const refusals = { ...GATED_ERRORS, ...errorAnswers(400) };
+
+    app.get(
+      '/img/crest/:file',
+      {
+        config,
+        schema: {
+          summary: "A club's crest, drawn from its colours and initials",
+          tags,
+          params: CrestParamsSchema,
+          response: {
+            200: textAnswer('image/svg+xml', 'The crest'),
+            ...refusals,
+            ...errorAnswers(404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const svg = await deps.images.findCrest(request.params.file.slice(0, -4));
+        if (svg === null) throw new HttpError(404, 'Not Found');
+        return reply
+          .type('image/svg+xml')
+          .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+          )
+          .send(svg);
+      },
+    );
+    app.get(
+      '/img/player/:file',
+      {
+        config,
+        schema: {
+          summary: 'A player photo placeholder, tinted from the id',
+          tags,
+          params: PlayerPhotoParamsSchema,
+          response: { 200: textAnswer('image/svg+xml', 'The placeholder'), ...refusals },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type('image/svg+xml')
+          .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(deps.images.getPlayerPhoto(request.params.file.slice(0, -4))),
+    );
   };
 }

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { HttpError, parseInput } from '../http/errors.ts';
+import {
+  describeError,
+  emptyAnswer,
+  errorAnswers,
+  PUBLIC_ERRORS,
+} from '../../domain/api/answers.ts';
+import { LoginBodySchema } from '../../domain/api/session.ts';
+import { HttpError } from '../http/errors.ts';
 import { getSessionCookieName } from '../http/gate.ts';
 import type { LoginThrottle } from '../http/login-throttle.ts';
 import { createPasswordCheck, type SitePassword } from '../http/password-hash.ts';
 import { SESSION_MAX_AGE_MS, type SessionSigner } from '../http/session-token.ts';
-
-const LoginBody = z.strictObject({ password: z.string().max(200) });
 
 export const WRONG_PASSWORD = 'Incorrect password. Please try again.';
 export const GUESSING_ALERT = 'many failed logins across addresses: possible password guessing';
@@ -20,9 +25,21 @@ export function sessionRoutes(deps: {
   now: () => Date;
 }) {
   const isSitePassword = createPasswordCheck(deps.sitePassword);
-  return async function (app: FastifyInstance) {
-    app.post('/api/session', { config: { access: 'public' } }, async (request, reply) => {
-      const { password } = parseInput(LoginBody, request.body ?? {}, 'body');
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const schema = {
+      summary: 'Log in with the site password: sets the session cookie',
+      tags: ['session'],
+      body: LoginBodySchema,
+      response: {
+        204: emptyAnswer('Logged in: the session cookie is set (Set-Cookie).'),
+        ...PUBLIC_ERRORS,
+        ...errorAnswers(400, 403),
+        401: describeError(401, `Wrong password: "${WRONG_PASSWORD}"`),
+      },
+    };
+    app.post('/api/session', { config: { access: 'public' }, schema }, async (request, reply) => {
+      const { password } = request.body;
       // The throttle counts the attempt before the password is checked, so attempts sent at
       // once cannot all be checked before the first failure is counted. Past the hourly budget
       // across addresses it holds each attempt a second and checks them one at a time. Sessions

@@ -63,12 +63,14 @@ describe('status routes with an admin password', () => {
     await t.close();
   });
 
+  // Without a session the gate answers 401; with one, a missing or wrong admin password gets the
+  // one admin refusal, 403, as on the news sync.
   it.each([
-    ['no session', {}],
-    ['a session but no admin password', { cookie: 'SESSION' }],
-    ['a wrong admin password', { cookie: 'SESSION', 'x-admin-password': 'the gaffer know' }],
-    ['the admin password but no session', { 'x-admin-password': ADMIN_PASSWORD }],
-  ])('refuses /api/status with %s', async (_, headers: Record<string, string>) => {
+    ['no session', 401, {}],
+    ['a session but no admin password', 403, { cookie: 'SESSION' }],
+    ['a wrong admin password', 403, { cookie: 'SESSION', 'x-admin-password': 'the gaffer know' }],
+    ['the admin password but no session', 401, { 'x-admin-password': ADMIN_PASSWORD }],
+  ])('refuses /api/status with %s (%i)', async (_, status, headers: Record<string, string>) => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/status',
@@ -76,7 +78,8 @@ describe('status routes with an admin password', () => {
         Object.entries(headers).map(([k, v]) => [k, v === 'SESSION' ? cookie : v]),
       ),
     });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(status);
+    if (status === 403) expect(response.json()).toEqual({ error: 'Admin password required' });
     expect(response.body).not.toContain('football-data');
   });
 
@@ -146,18 +149,20 @@ describe('status routes with an admin password', () => {
     await saveProviderStatus(t.database.db, [FOOTBALL_DATA], REPORTED_AT);
   });
 
+  // A wrong bearer token is a wrong admin password: the one admin refusal, 403.
   it.each([
-    ['no credentials', {}],
-    ['a wrong bearer token', { authorization: 'Bearer the gaffer know' }],
-    ['the password without Bearer', { authorization: ADMIN_PASSWORD }],
+    ['no credentials', 401, {}],
+    ['a wrong bearer token', 403, { authorization: 'Bearer the gaffer know' }],
+    ['the password without Bearer', 401, { authorization: ADMIN_PASSWORD }],
     [
       'basic auth',
+      401,
       { authorization: `Basic ${Buffer.from(`x:${ADMIN_PASSWORD}`).toString('base64')}` },
     ],
-    ['a forged session cookie', { cookie: 'gate=forged.value' }],
-  ])('refuses /metrics with %s', async (_, headers: Record<string, string>) => {
+    ['a forged session cookie', 401, { cookie: 'gate=forged.value' }],
+  ])('refuses /metrics with %s (%i)', async (_, status, headers: Record<string, string>) => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
-    expect(response.statusCode).toBe(401);
+    expect(response.statusCode).toBe(status);
     expect(response.body).not.toContain('touchline_');
   });
 

@@ -1,156 +1,64 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import type { Db } from '../db/client.ts';
-import { listProviderStatus, type ProviderStatusStats } from '../db/provider-status-queries.ts';
+import { StatusAnswerSchema } from '../../domain/api/admin.ts';
+import { errorAnswers, GATED_ERRORS, NOT_MODIFIED, textAnswer } from '../../domain/api/answers.ts';
 import type { AdminAuth } from '../http/admin-auth.ts';
-import { hasValidSession } from '../http/gate.ts';
-import type { SessionSigner } from '../http/session-token.ts';
-
-export type StatusDeps = {
-  db: Db;
-  signer: SessionSigner;
-  now: () => Date;
-  /** Checks (and throttles) the admin password, sent as x-admin-password or a bearer token. */
-  adminAuth: AdminAuth;
-  dataSource: 'replay' | 'live';
-  /** Whether this instance runs the scheduler now. */
-  isLeader: () => boolean;
-};
-
-const seconds = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso) / 1000);
-const BREAKER_STATES = ['closed', 'half-open', 'open'] as const;
-/** The stored count is of the day it was reported; none of those calls were made today. */
-const callsToday = (s: ProviderStatusStats, now: Date) =>
-  s.day === now.toISOString().slice(0, 10) ? s.callsToday : 0;
-
-/** The /metrics registry: this process's own metrics, and the upstreams' as stored. */
-function createMetrics(deps: StatusDeps) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'touchline_' });
-  let rows: ProviderStatusStats[] = [];
-  const gauge = (name: string, help: string, value: (s: ProviderStatusStats) => number | null) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['provider'],
-      registers: [registry],
-      collect() {
-        this.reset();
-        for (const s of rows) {
-          const v = value(s);
-          if (v !== null && !Number.isNaN(v)) this.set({ provider: s.provider }, v);
-        }
-      },
-    });
-  gauge('touchline_upstream_calls_today', 'HTTP requests sent to the upstream this UTC day.', (s) =>
-    callsToday(s, deps.now()),
-  );
-  gauge(
-    'touchline_upstream_requests',
-    'HTTP requests sent since the leader started.',
-    (s) => s.requests,
-  );
-  gauge(
-    'touchline_upstream_retries',
-    'Requests that were attempts after a failure.',
-    (s) => s.retries,
-  );
-  gauge(
-    'touchline_upstream_failures',
-    'Failed requests since the leader started.',
-    (s) => s.failures,
-  );
-  gauge(
-    'touchline_upstream_credits_left',
-    'Credits left as the upstream reports them.',
-    (s) => s.creditsLeft,
-  );
-  gauge('touchline_upstream_last_success_timestamp_seconds', 'Time of the last good answer.', (s) =>
-    seconds(s.lastSuccessAt),
-  );
-  gauge('touchline_upstream_last_error_timestamp_seconds', 'Time of the last failure.', (s) =>
-    seconds(s.lastErrorAt),
-  );
-  new Gauge({
-    name: 'touchline_upstream_breaker_state',
-    help: 'Circuit breaker per upstream: 1 for its current state.',
-    labelNames: ['provider', 'state'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const s of rows) {
-        for (const state of BREAKER_STATES) {
-          this.set({ provider: s.provider, state }, s.breaker === state ? 1 : 0);
-        }
-      }
-    },
-  });
-  new Gauge({
-    name: 'touchline_scheduler_leader',
-    help: '1 when this instance runs the scheduler.',
-    registers: [registry],
-    collect() {
-      this.set(deps.isLeader() ? 1 : 0);
-    },
-  });
-  return {
-    async render(): Promise<{ contentType: string; body: string }> {
-      rows = (await listProviderStatus(deps.db)).map((r) => r.stats);
-      return { contentType: registry.contentType, body: await registry.metrics() };
-    },
-  };
-}
+import type { StatusReport } from '../services/status.ts';
 
 /**
- * `GET /api/status` (admin): each upstream's last success, last error, calls today, credits
- * left and breaker state. `GET /metrics`: the same for Prometheus, for a fan's session or the
- * admin password as a bearer token.
+ * `GET /api/status` (admin): each upstream's state. `GET /metrics`: the same for Prometheus, for
+ * a fan's session or the admin password as a bearer token.
  */
-export function statusRoutes(deps: StatusDeps) {
-  const isAdmin = async (request: FastifyRequest) =>
-    !deps.adminAuth.required || (await deps.adminAuth.checkHeader(request)) === 'right';
-  const hasBearer = async (request: FastifyRequest) =>
-    (await deps.adminAuth.checkBearer(request)) === 'right';
+export function statusRoutes(deps: { status: StatusReport; adminAuth: AdminAuth }) {
+  const { status, adminAuth } = deps;
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['operations'];
 
-  return async function (app: FastifyInstance) {
-    const metrics = createMetrics(deps);
-
-    app.get('/api/status', async (request, reply: FastifyReply) => {
-      if (!(await isAdmin(request))) {
-        return reply.code(401).send({ error: 'Admin password required' });
-      }
-      const rows = await listProviderStatus(deps.db);
-      return {
-        data_source: deps.dataSource,
-        leader: deps.isLeader(),
-        providers: rows.map(({ stats: s, updatedAt }) => ({
-          provider: s.provider,
-          last_success_at: s.lastSuccessAt,
-          last_error_at: s.lastErrorAt,
-          last_error: s.lastError,
-          calls_today: callsToday(s, deps.now()),
-          credits_left: s.creditsLeft,
-          breaker: s.breaker,
-          requests: s.requests,
-          retries: s.retries,
-          failures: s.failures,
-          reported_at: updatedAt.toISOString(),
-        })),
-      };
-    });
-
-    app.get('/metrics', { config: { access: 'session-or-admin' } }, async (request, reply) => {
-      // A fan's session is looked at first: a bearer token beside it is then never compared,
-      // so it cannot be used to guess the admin password.
-      if (!hasValidSession(request, deps.signer, deps.now()) && !(await hasBearer(request))) {
-        return reply.code(401).send({ error: 'Unauthorized' });
-      }
-      const { contentType, body } = await metrics.render();
-      return reply
-        .header('content-type', contentType)
-        .header('cache-control', 'no-store')
-        .send(body);
-    });
+    app.get(
+      '/api/status',
+      {
+        preValidation: adminAuth.requireAdmin,
+        schema: {
+          summary: "Each upstream's last success, last error, calls today, credits and breaker",
+          description: 'Needs the admin password in x-admin-password when ADMIN_PASSWORD is set.',
+          tags,
+          security: [{ session: [], adminHeader: [] }],
+          response: {
+            200: StatusAnswerSchema,
+            ...GATED_ERRORS,
+            ...NOT_MODIFIED,
+            ...errorAnswers(403),
+          },
+        },
+      },
+      async () => status.getStatus(),
+    );
+    app.get(
+      '/metrics',
+      {
+        config: { access: 'session-or-admin' },
+        preValidation: adminAuth.requireSessionOrAdmin,
+        schema: {
+          summary: 'The same for Prometheus',
+          description: "A fan's session, or the admin password as a bearer token.",
+          tags,
+          security: [{ session: [] }, { adminBearer: [] }],
+          response: {
+            200: textAnswer('text/plain', 'Prometheus text exposition format'),
+            ...GATED_ERRORS,
+            ...errorAnswers(403),
+          },
+        },
+      },
+      async (_request, reply) => {
+        const { contentType, body } = await status.renderMetrics();
+        return reply
+          .header('content-type', contentType)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
   };
 }

@@ -7,6 +7,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { escapeHtml } from '../../domain/escape-html.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 
 export type SiteMeta = {
@@ -15,18 +16,6 @@ export type SiteMeta = {
   replayLabel: string;
   timeZone?: string;
 };
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** Fills the {{placeholders}} of the built index.html with the site's configuration. */
 export function renderIndexHtml(template: string, meta: SiteMeta): string {
@@ -127,10 +116,12 @@ export function webAppRoutes(deps: {
     const otherPage = toVariant(page.html.replace(HOME_SHELL, ''));
 
     if (built) {
-      // The front end's own files are public (the gate page is built from them) and not counted
-      // by the per-address rate limit; the hook sees only the routes of this plugin.
+      // The front end's own files are public (the gate page is built from them), not counted
+      // by the per-address rate limit, and no part of the HTTP contract's document; the hook
+      // sees only the routes of this plugin.
       app.addHook('onRoute', (route) => {
         route.config = { ...route.config, access: 'public', countedByRateLimit: false };
+        route.schema = { ...route.schema, hide: true };
       });
       await app.register(fastifyStatic, {
         root: deps.webRoot,

@@ -13,6 +13,8 @@ export type LeagueDirectory = {
   resolve(value: string | undefined): Promise<League | undefined>;
   /** As resolve, but a league must be named. */
   require(value: string): Promise<League>;
+  /** The league with exactly this slug, or null. */
+  findBySlug(slug: string): Promise<League | null>;
 };
 
 /** The site's leagues on one database, held by the app that created it. */
@@ -43,6 +45,9 @@ export function createLeagueDirectory(db: Db): LeagueDirectory {
       const league = await resolve(value);
       if (league === undefined) throw new HttpError(404, 'League not found');
       return league;
+    },
+    async findBySlug(slug) {
+      return (await all()).find((l) => l.slug === slug) ?? null;
     },
   };
 }

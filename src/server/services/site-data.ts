@@ -3,15 +3,11 @@ import type { League } from '../../domain/league.ts';
 import { getStatusCode, type LiveMatch } from '../../domain/live-match.ts';
 import type { MarketKey } from '../../domain/odds.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
+import { collectRumours, type RumourClub } from '../../domain/rumours.ts';
 import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';
-import {
-  collectRumours,
-  hasTransferActivity,
-  sortByFee,
-  type RumourClub,
-  type TransferTeam,
-} from '../../domain/transfers.ts';
+import { hasTransferActivity, sortByFee, type TransferTeam } from '../../domain/transfers.ts';
 import type { Db } from '../db/client.ts';
+import { listLeagues } from '../db/leagues-queries.ts';
 import { listUpcomingOdds } from '../db/markets-queries.ts';
 import { listMatchesBetween, type MatchRow } from '../db/matches-queries.ts';
 import { listRecentNewsArticles } from '../db/news-articles-queries.ts';
@@ -19,7 +15,8 @@ import { getLeagueStats } from '../db/player-stats-queries.ts';
 import { listStandings } from '../db/standings-queries.ts';
 import { listClubs } from '../db/teams-queries.ts';
 import { listTransferTeams } from '../db/transfers-queries.ts';
-import type { CachedBody, ResponseCache } from '../http/response-cache.ts';
+import type { CachedBody } from '../http/caching.ts';
+import type { ResponseCache } from '../http/response-cache.ts';
 
 export type SiteDataDeps = { db: Db; cache: ResponseCache; now: () => Date; timeZone: string };
 
@@ -101,7 +98,9 @@ export function createSiteData(deps: SiteDataDeps) {
           leagueIds: league === undefined ? undefined : [league.id],
           market,
           now: deps.now(),
-          limit: league === undefined ? ODDS_LIMIT_PER_LEAGUE * 5 : ODDS_LIMIT_PER_LEAGUE,
+          // Every league's share when no league is named: the leagues the database holds.
+          limit:
+            ODDS_LIMIT_PER_LEAGUE * (league === undefined ? (await listLeagues(db)).length : 1),
         }),
       }));
     },

@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 /** An HTTP error from the Touchline API, carrying the server's message. */
 export class ApiError extends Error {
   readonly status: number;
@@ -8,16 +10,25 @@ export class ApiError extends Error {
   }
 }
 
-/** Fetches JSON from the Touchline API; a non-2xx answer throws an ApiError. */
-export async function fetchJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  return (await fetchJsonWithHeaders<T>(path, init)).body;
+/**
+ * Fetches an answer of the Touchline API and reads it with `schema`, built from the contract's
+ * schemas (src/domain/api): the one way the web checks what the server sends. A non-2xx answer
+ * throws an ApiError with the server's message; so does a 2xx answer the schema cannot read.
+ */
+export async function fetchAnswer<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<z.output<S>> {
+  return (await fetchAnswerWithHeaders(path, schema, init)).body;
 }
 
-/** As fetchJson, with the answer's headers. */
-export async function fetchJsonWithHeaders<T>(
+/** As fetchAnswer, with the answer's headers. */
+export async function fetchAnswerWithHeaders<S extends z.ZodMiniType>(
   path: string,
+  schema: S,
   init: RequestInit = {},
-): Promise<{ body: T; headers: Headers }> {
+): Promise<{ body: z.output<S>; headers: Headers }> {
   const response = await fetch(path, {
     ...init,
     credentials: 'same-origin',
@@ -33,8 +44,33 @@ export async function fetchJsonWithHeaders<T>(
     }
     throw new ApiError(response.status, message);
   }
-  if (response.status === 204) return { body: undefined as T, headers: response.headers };
-  return { body: (await response.json()) as T, headers: response.headers };
+  const json: unknown = response.status === 204 ? undefined : await response.json();
+  const read = z.safeParse(schema, json);
+  if (!read.success) {
+    const issue = read.error.issues[0];
+    const where = ['answer', ...(issue?.path ?? []).map(String)].join('.');
+    throw new ApiError(response.status, `${where}: not what ${path} answers`);
+  }
+  return { body: read.data, headers: response.headers };
+}
+
+/**
+ * A list in an answer, read item by item: an item the schema cannot read (null, a string, a
+ * field of the wrong type) cannot be shown or keyed, so it is dropped; a missing or broken list
+ * reads as empty. A page shows what it can rather than failing for one bad item.
+ */
+export function readItems<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): z.output<T>[] =>
+      Array.isArray(value)
+        ? value.flatMap((entry: unknown) => {
+            const read = z.safeParse(item, entry);
+            return read.success ? [read.data] : [];
+          })
+        : [],
+    ),
+  );
 }
 
 export function isUnauthorized(error: unknown): boolean {

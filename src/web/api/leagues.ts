@@ -1,13 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
-import type { League } from '../../domain/league.ts';
-import type { LeagueStats } from '../../domain/player-stats.ts';
-import type { TableRow } from '../../domain/standings.ts';
-import { ApiError, fetchJson } from './client.ts';
+import { LeagueAnswerSchema } from '../../domain/api/leagues.ts';
+import { LeagueSchema, type League } from '../../domain/league.ts';
+import { StatsEntrySchema, type LeagueStats } from '../../domain/player-stats.ts';
+import { TableRowSchema, type TableRow } from '../../domain/standings.ts';
+import { ApiError, fetchAnswer, readItems } from './client.ts';
+
+const LeagueListAnswer = z.object({ leagues: readItems(LeagueSchema) });
+const LeagueTableAnswer = z.object({ table: readItems(TableRowSchema) });
+const LeagueStatsAnswer = z.object({
+  stats: z.catch(
+    z.object({ goals: readItems(StatsEntrySchema), asists: readItems(StatsEntrySchema) }),
+    { goals: [], asists: [] },
+  ),
+});
 
 export async function getLeagues(): Promise<League[]> {
-  const body = await fetchJson<{ leagues: League[] }>('/api/leagues');
-  return body.leagues;
+  return (await fetchAnswer('/api/leagues', LeagueListAnswer)).leagues;
 }
 
 export function leaguesQueryOptions() {
@@ -24,8 +34,8 @@ export function useLeagues() {
 
 export async function getLeague(slug: string): Promise<League | null> {
   try {
-    const body = await fetchJson<{ league: League }>(`/api/leagues/${encodeURIComponent(slug)}`);
-    return body.league;
+    const path = `/api/leagues/${encodeURIComponent(slug)}`;
+    return (await fetchAnswer(path, LeagueAnswerSchema)).league;
   } catch (error) {
     // An unknown league is an answer, not a failure (the page says "League not found").
     if (error instanceof ApiError && error.status === 404) return null;
@@ -46,10 +56,8 @@ export function useLeague(slug: string) {
 }
 
 export async function getLeagueTable(slug: string): Promise<TableRow[]> {
-  const body = await fetchJson<{ table?: TableRow[] }>(
-    `/api/leagues/${encodeURIComponent(slug)}/table`,
-  );
-  return Array.isArray(body.table) ? body.table : [];
+  const path = `/api/leagues/${encodeURIComponent(slug)}/table`;
+  return (await fetchAnswer(path, LeagueTableAnswer)).table;
 }
 
 /** The table, fetched only once the league is known. */
@@ -63,13 +71,8 @@ export function useLeagueTable(slug: string | undefined) {
 }
 
 export async function getLeagueStats(slug: string): Promise<LeagueStats> {
-  const body = await fetchJson<{ stats?: Partial<LeagueStats> }>(
-    `/api/leagues/${encodeURIComponent(slug)}/stats`,
-  );
-  return {
-    goals: Array.isArray(body.stats?.goals) ? body.stats.goals : [],
-    asists: Array.isArray(body.stats?.asists) ? body.stats.asists : [],
-  };
+  const path = `/api/leagues/${encodeURIComponent(slug)}/stats`;
+  return (await fetchAnswer(path, LeagueStatsAnswer)).stats;
 }
 
 /** Top scorers and assisters, fetched only once the league is known. */

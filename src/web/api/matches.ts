@@ -1,32 +1,41 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
+import type { TodayMatches as TodayMatchesAnswer } from '../../domain/api/matches.ts';
 import { deriveStatus, type LooseMatch } from '../../domain/board.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
-import { fetchJsonWithHeaders } from './client.ts';
+import { fetchAnswerWithHeaders, readItems } from './client.ts';
 
-export type TodayMatches = {
+export type TodayMatches = Pick<TodayMatchesAnswer, 'updated_at'> & {
+  /** Board items, read as loosely as the board reads them (LiveMatch fields, any of them bad). */
   matches: LooseMatch[];
-  updated_at: string | null;
   /** When the data was last confirmed upstream, on this browser's clock. */
   updatedAtMs: number | null;
 };
 
-const isLooseMatch = (value: unknown): value is LooseMatch =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * The answer's LiveMatch items are read as any object: the board makes the best of each field
+ * (a status as a string, the live minute under another name, SPEC 3) rather than drop a match;
+ * an item that is not an object has nothing to show and is dropped.
+ */
+const TodayMatchesReading = z.object({
+  matches: readItems(z.record(z.string(), z.unknown())),
+  updated_at: z.catch(z.nullable(z.string()), null),
+});
 
 export async function getTodayMatches(league?: string): Promise<TodayMatches> {
   const query = league === undefined ? '' : `?league=${encodeURIComponent(league)}`;
-  const { body, headers } = await fetchJsonWithHeaders<{ matches?: unknown; updated_at?: unknown }>(
+  const { body, headers } = await fetchAnswerWithHeaders(
     `/api/matches/today${query}`,
+    TodayMatchesReading,
   );
-  const updated = typeof body.updated_at === 'string' ? Date.parse(body.updated_at) : Number.NaN;
+  const updated = body.updated_at === null ? Number.NaN : Date.parse(body.updated_at);
   // The server's clock may be pinned or sped up: measure the age there, then place it here.
   const serverNow = Date.parse(headers.get('x-server-time') ?? '');
   const age = Number.isFinite(serverNow) ? serverNow - updated : 0;
   return {
-    // An item that is not an object (null, a string…) has nothing to show: drop it, never crash.
-    matches: Array.isArray(body.matches) ? body.matches.filter(isLooseMatch) : [],
-    updated_at: typeof body.updated_at === 'string' ? body.updated_at : null,
+    matches: body.matches,
+    updated_at: body.updated_at,
     updatedAtMs: Number.isFinite(updated) ? Date.now() - Math.max(0, age) : null,
   };
 }

@@ -43,15 +43,16 @@ describe('newsFeedQueryOptions', () => {
 });
 
 describe('getNews', () => {
-  it('drops items that are not objects with an id, and survives a missing list', async () => {
+  it('drops items the contract does not describe, and survives a missing list', async () => {
+    const { id: _, ...noId } = createNewsItem(2);
     server.use(
       http.get('/api/news', () =>
-        HttpResponse.json({ items: [null, 'x', { title: 'no id' }, createNewsItem(1)] }),
+        HttpResponse.json({
+          items: [null, 'x', noId, { ...createNewsItem(3), id: 'news-3' }, createNewsItem(1)],
+        }),
       ),
     );
-    expect((await getNews({ league: 'all', page: 1, pageSize: 10 })).map((i) => i.id)).toEqual([
-      'news-1',
-    ]);
+    expect((await getNews({ league: 'all', page: 1, pageSize: 10 })).map((i) => i.id)).toEqual([1]);
 
     server.use(http.get('/api/news', () => HttpResponse.json({})));
     expect(await getNews({ league: 'all', page: 1, pageSize: 10 })).toEqual([]);

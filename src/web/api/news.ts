@@ -6,76 +6,38 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
+import {
+  NewsItemSchema,
+  NewsSourceSchema,
+  NewsSyncResultSchema,
+  type NewsItem,
+  type NewsSources,
+  type NewsSyncResult,
+} from '../../domain/api/news.ts';
 import { LEAGUES, type LeagueSlug } from '../../domain/league.ts';
-import { fetchJson } from './client.ts';
+import { fetchAnswer, readItems } from './client.ts';
 
-/** A league filter of the news feed: one of the five leagues, or every league. */
+/** A league filter of the news feed: one league's slug, or 'all' for every league. */
 export type NewsLeague = 'all' | LeagueSlug;
 
 export const NEWS_LEAGUES: readonly NewsLeague[] = ['all', ...LEAGUES.map((l) => l.slug)];
 
-/** A news item as GET /api/news answers it; every field may be missing in a bad answer. */
-export type NewsItem = {
-  id: string | number;
-  title?: string | null;
-  summary?: string | null;
-  image_url?: string | null;
-  source?: string | null;
-  source_name?: string | null;
-  published_at?: string | null;
-  url?: string | null;
-  link?: string | null;
-  created_at?: string | null;
-  updated_at?: string | null;
-};
+// The answer types are the contract's (src/domain/api/news.ts), named here for the pages.
+export type { NewsItem, NewsSource, NewsSources, NewsSyncResult } from '../../domain/api/news.ts';
 
-export type NewsSyncSource = {
-  source: string;
-  new_items: number;
-  total_items: number;
-  error?: string | null;
-};
-
-/** The RSS sync response of the specification: the new-item count comes under two spellings. */
-export type NewsSyncResult = {
-  success: boolean;
-  total_new?: number;
-  totalIngested?: number;
-  total_processed?: number;
-  sources?: NewsSyncSource[];
-  error?: string;
-};
-
-export type NewsSource = {
-  name: string;
-  url: string;
-  league_slug: string | null;
-  last_fetched_at: string | null;
-  item_count: number;
-  error_count: number;
-  last_error: string | null;
-  flagged: boolean;
-  disabled: boolean;
-  next_due_at: string | null;
-};
-
-export type NewsSources = {
-  sources: NewsSource[];
-  last_sync_at: string | null;
-  admin_password_required: boolean;
-};
+const NewsPageReading = z.object({ items: readItems(NewsItemSchema) });
+const NewsSourcesReading = z.object({
+  sources: readItems(NewsSourceSchema),
+  last_sync_at: z.catch(z.nullable(z.string()), null),
+  admin_password_required: z.catch(z.boolean(), false),
+});
 
 /** Items per page of the news feed. */
 export const NEWS_PAGE_SIZE = 10;
 /** Items in the home page's Latest News. */
 export const LATEST_NEWS_COUNT = 6;
-
-const isNewsItem = (value: unknown): value is NewsItem =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  (typeof (value as NewsItem).id === 'string' || typeof (value as NewsItem).id === 'number');
 
 /** One page of news, newest first (`page` counts from 1). */
 export async function getNews(params: {
@@ -88,9 +50,7 @@ export async function getNews(params: {
     page: String(params.page),
     page_size: String(params.pageSize),
   });
-  const body = await fetchJson<{ items?: unknown }>(`/api/news?${query.toString()}`);
-  // An item without an id (or not an object at all) cannot be shown or keyed: drop it.
-  return Array.isArray(body.items) ? body.items.filter(isNewsItem) : [];
+  return (await fetchAnswer(`/api/news?${query.toString()}`, NewsPageReading)).items;
 }
 
 export function latestNewsQueryOptions(limit: number) {
@@ -131,12 +91,7 @@ export function useNewsFeed(league: NewsLeague) {
 }
 
 export async function getNewsSources(): Promise<NewsSources> {
-  const body = await fetchJson<Partial<NewsSources>>('/api/news/sources');
-  return {
-    sources: Array.isArray(body.sources) ? body.sources : [],
-    last_sync_at: typeof body.last_sync_at === 'string' ? body.last_sync_at : null,
-    admin_password_required: body.admin_password_required === true,
-  };
+  return fetchAnswer('/api/news/sources', NewsSourcesReading);
 }
 
 export function newsSourcesQueryOptions() {
@@ -159,7 +114,7 @@ export function createNewsSync(adminPassword?: string): Promise<NewsSyncResult> 
   if (adminPassword !== undefined && adminPassword !== '') {
     headers['x-admin-password'] = adminPassword;
   }
-  return fetchJson<NewsSyncResult>('/api/news/sync', {
+  return fetchAnswer('/api/news/sync', NewsSyncResultSchema, {
     method: 'POST',
     headers,
     body: JSON.stringify({}),

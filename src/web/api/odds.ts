@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
-import type { MarketKey, OddsEvent } from '../../domain/odds.ts';
-import { fetchJson } from './client.ts';
+import { OddsEventSchema, type MarketKey, type OddsEvent } from '../../domain/odds.ts';
+import { fetchAnswer, readItems } from './client.ts';
+
+const OddsAnswer = z.object({ events: readItems(OddsEventSchema) });
 
 export async function getOdds(league: string, market: MarketKey): Promise<OddsEvent[]> {
   const params = new URLSearchParams({ league, market });
-  const body = await fetchJson<{ events?: OddsEvent[] }>(`/api/odds?${params.toString()}`);
-  return Array.isArray(body.events) ? body.events : [];
+  return (await fetchAnswer(`/api/odds?${params.toString()}`, OddsAnswer)).events;
 }
 
 export function oddsQueryOptions(league: string, market: MarketKey) {

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
-import type { Prediction } from '../../domain/prediction.ts';
-import { fetchJson } from './client.ts';
+import { PredictionSchema, type Prediction } from '../../domain/prediction.ts';
+import { fetchAnswer, readItems } from './client.ts';
+
+const PredictionsAnswer = z.object({ predictions: readItems(PredictionSchema) });
 
 export async function getLatestPredictions(limit: number): Promise<Prediction[]> {
-  const body = await fetchJson<{ predictions?: Prediction[] }>(`/api/predictions?limit=${limit}`);
-  return Array.isArray(body.predictions) ? body.predictions : [];
+  return (await fetchAnswer(`/api/predictions?limit=${limit}`, PredictionsAnswer)).predictions;
 }
 
 export function latestPredictionsQueryOptions(limit: number) {

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
-import { fetchJson } from './client.ts';
+import { fetchAnswer } from './client.ts';
 
-export function createSession(password: string): Promise<void> {
-  return fetchJson<void>('/api/session', {
+/** A login answers 204 with the session cookie, and no body. */
+export async function createSession(password: string): Promise<void> {
+  await fetchAnswer('/api/session', z.undefined(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ password }),

@@ -1,23 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 
 import type { LeagueSlug } from '../../domain/league.ts';
 import { TransferTeamSchema, type TransferTeam } from '../../domain/transfers.ts';
-import { fetchJson } from './client.ts';
+import { fetchAnswer, readItems } from './client.ts';
+
+// A club that does not have the expected shape cannot be shown: it is dropped, never a crash.
+const TransfersAnswer = z.object({ transfers: readItems(TransferTeamSchema) });
 
 /** Transfer data stays fresh for 5 minutes (SPEC 4). */
 export const TRANSFERS_STALE_MS = 5 * 60 * 1000;
 
 /** Every club's moves and rumours, or one league's (`league`: a slug or 'all'). */
 export async function getTransfers(league: 'all' | LeagueSlug): Promise<TransferTeam[]> {
-  const body = await fetchJson<{ transfers?: unknown }>(
-    `/api/transfers?league=${encodeURIComponent(league)}`,
-  );
-  if (!Array.isArray(body.transfers)) return [];
-  // A club that does not have the expected shape cannot be shown: drop it, never crash.
-  return body.transfers.flatMap((team: unknown) => {
-    const parsed = TransferTeamSchema.safeParse(team);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const path = `/api/transfers?league=${encodeURIComponent(league)}`;
+  return (await fetchAnswer(path, TransfersAnswer)).transfers;
 }
 
 export function transfersQueryOptions(league: 'all' | LeagueSlug) {

@@ -1,9 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw/http';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, expect, it, vi } from 'vitest';
 
+import { server } from '../../../tests/helpers/msw-server.ts';
+import { leagues } from '../../../tests/mocks/touchline-api.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { LeagueChips } from './league-chips.tsx';
 
@@ -49,6 +52,28 @@ it('marks only the league of the current page as current', async () => {
   expect(current.getAttribute('aria-current')).toBe('page');
   const others = screen.getAllByRole('link').filter((link) => link !== current);
   expect(others.map((link) => link.getAttribute('aria-current'))).toEqual([null, null, null, null]);
+});
+
+it('draws a chip, with its flag, for a league the site does not ship with', async () => {
+  const eredivisie = {
+    id: 6,
+    name: 'Eredivisie',
+    slug: 'eredivisie',
+    order_index: 6,
+    country: 'Netherlands',
+    logo_url: null,
+  };
+  server.use(
+    http.get('/api/leagues', () => HttpResponse.json({ leagues: [...leagues, eredivisie] })),
+  );
+  renderChipsAt('/league/eredivisie');
+
+  const chip = await screen.findByRole('link', { name: 'Eredivisie' });
+
+  expect(chip.getAttribute('href')).toBe('/league/eredivisie');
+  expect(chip.getAttribute('aria-current')).toBe('page');
+  expect(chip.textContent).toContain('🇳🇱');
+  expect(screen.getAllByRole('link')).toHaveLength(6);
 });
 
 afterEach(() => {

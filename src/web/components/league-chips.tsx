@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from 'react-router';
 
-import { findActiveLeagueSlug, getCountryFlag } from '../../domain/league.ts';
+import { findActiveLeagueSlug, getCountryFlag, LEAGUES } from '../../domain/league.ts';
 import { useLeagues } from '../api/leagues.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { paths } from '../paths.ts';
@@ -20,7 +20,7 @@ export function LeagueChips() {
   const list = (
     <ul className="mx-auto flex h-12 max-w-6xl items-center gap-2 overflow-x-auto px-3">
       {isPending
-        ? Array.from({ length: 5 }, (_, i) => (
+        ? Array.from({ length: LEAGUES.length }, (_, i) => (
             <li
               key={i}
               aria-hidden="true"

@@ -1,6 +1,6 @@
 import { LEAGUES, type LeagueSlug } from '../../domain/league.ts';
 
-/** A league filter: one of the five leagues, or every league. */
+/** A league filter: one league's slug, or 'all' for every league. */
 export type LeagueFilter = 'all' | LeagueSlug;
 
 export const LEAGUE_FILTERS: readonly { slug: LeagueFilter; name: string }[] = [
@@ -13,7 +13,7 @@ export function parseLeagueFilter(value: string | null | undefined): LeagueFilte
   return LEAGUE_FILTERS.find((f) => f.slug === value)?.slug ?? 'all';
 }
 
-/** Chips All, Premier League, La Liga, Serie A, Bundesliga, Ligue 1; the chosen one is pressed. */
+/** Chips All and one per league of the registry, in the site's order; the chosen one is pressed. */
 export function LeagueFilterChips({
   value,
   onChange,

@@ -14,7 +14,7 @@ import {
   type LooseMatch,
   type StatusBadge,
 } from '../../domain/board.ts';
-import { MatchStatus } from '../../domain/live-match.ts';
+import { isPlaying, MatchStatus } from '../../domain/live-match.ts';
 import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { Shield } from './shield.tsx';
@@ -134,9 +134,7 @@ export function MatchBoard({
   // Ticks each second, so the minute, the derived half-time and "Updated Xs ago" stay true.
   const nowMs = useNow(1000);
   const statuses = matches.map((m) => deriveStatus(m, nowMs));
-  const live = statuses.some(
-    (s) => s === MatchStatus.live || s === MatchStatus.extraTime || s === MatchStatus.penalties,
-  );
+  const live = statuses.some(isPlaying);
   const halfTime = statuses.includes(MatchStatus.halfTime);
   const sorted = sortLiveMatches(matches, nowMs);
   const view = getPage(sorted, page, pageSize);

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { http, HttpResponse } from 'msw/http';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '../../../tests/helpers/msw-server.ts';
 import { createNewsItem, newsHandler, predictions } from '../../../tests/mocks/touchline-api.ts';
@@ -63,6 +63,26 @@ describe('HomePage', () => {
     const board = screen.getByRole('region', { name: 'Match board' });
     expect(await within(board).findAllByRole('listitem')).toHaveLength(3);
     expect(within(board).getByText('Showing 1-3 of 3 matches')).toBeTruthy();
+  });
+
+  it("states the site time zone's own offset, not a fixed GMT+2", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'touchline:time-zone';
+    meta.content = 'Europe/London';
+    document.head.append(meta);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-07-15T12:00:00Z'));
+      renderHome();
+      expect(screen.getByText('All times displayed are in GMT+1 timezone')).toBeTruthy();
+      cleanup();
+      vi.setSystemTime(Date.parse('2026-11-21T12:00:00Z'));
+      renderHome();
+      expect(screen.getByText('All times displayed are in GMT timezone')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+      meta.remove();
+    }
   });
 
   it('shows the Totals Market and Match Markets columns, one card per league in order', async () => {

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 
+import { listMarketLeagues } from '../../domain/league.ts';
 import type { MarketKey } from '../../domain/odds.ts';
+import { formatGmtOffset } from '../../domain/time-zone.ts';
 import { LATEST_NEWS_COUNT, useLatestNews } from '../api/news.ts';
 import { useLatestPredictions } from '../api/predictions.ts';
 import { MarketWidget } from '../components/market-widget.tsx';
@@ -8,17 +10,12 @@ import { MatchBoard } from '../components/match-board.tsx';
 import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
 import { PredictionCard } from '../components/prediction-card.tsx';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
 
-// The specification's order for the market columns.
-const MARKET_LEAGUES = [
-  { slug: 'serie-a', name: 'Serie A' },
-  { slug: 'la-liga', name: 'La Liga' },
-  { slug: 'premier-league', name: 'Premier League' },
-  { slug: 'bundesliga', name: 'Bundesliga' },
-  { slug: 'ligue-1', name: 'Ligue 1' },
-];
+// The specification's order for the market columns, kept in the league registry.
+const MARKET_LEAGUES = listMarketLeagues().map(({ slug, name }) => ({ slug, name }));
 const PREDICTIONS_FETCHED = 6;
 const PREDICTIONS_SHOWN = 4;
 
@@ -99,13 +96,20 @@ function LatestNews() {
   );
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 export function HomePage() {
+  const { timeZone } = readSiteMeta();
+  // The zone's offset changes with summer time: checked again every hour.
+  const now = useNow(HOUR_MS);
   return (
     <div className="flex flex-col gap-8">
       <section className="flex flex-col gap-3">
         <div>
           <h1 className="text-2xl font-bold">Today's Main Football Matches</h1>
-          <p className="text-sm text-subtle">All times displayed are in GMT+2 timezone</p>
+          <p className="text-sm text-subtle">
+            {`All times displayed are in ${formatGmtOffset(now, timeZone)} timezone`}
+          </p>
         </div>
         <MatchBoard />
       </section>

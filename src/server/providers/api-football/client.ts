@@ -1,5 +1,7 @@
+import { LEAGUES } from '../../../domain/league.ts';
 import type { OddsEvent } from '../../../domain/odds.ts';
 import { UpstreamError, createUpstreamClient, type UpstreamClient } from '../upstream/http.ts';
+import { requireLeague } from '../upstream/league.ts';
 import type {
   LiveSource,
   UpstreamMatch,
@@ -7,31 +9,18 @@ import type {
   UpstreamTransfer,
   LiveSourceOptions,
 } from '../upstream/live-source.ts';
-import {
-  PROVIDER,
-  findBodyError,
-  findErrorAnswer,
-  findLeagueId,
-  findTextError,
-  getSeason,
-  getTransferRange,
-  parseMatches,
-  parseOddsPage,
-  parseStandings,
-  parseTopPlayers,
-  parseTransfers,
-  readQuota,
-  toOddsEvents,
-  type ApiFootballOdds,
-} from './parse.ts';
+import { findBodyError, findErrorAnswer, findTextError, PROVIDER, readQuota } from './errors.ts';
+import { parseOddsPage, toOddsEvents, type ApiFootballOdds } from './odds.ts';
+import { getSeason, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
+import { getTransferRange, parseTransfers } from './transfers.ts';
 
 export const API_FOOTBALL_BASE_URL = 'https://v3.football.api-sports.io';
 
-/** The free plan allows 10 requests a minute (§1): one every 6 s. */
+/** The free plan allows 10 requests a minute (NOTES.md §1): one every 6 s. */
 const MIN_INTERVAL_MS = 6_000;
 /** `/odds` pages read at most; a league's pre-match odds fit in a few. */
 const MAX_ODDS_PAGES = 10;
-/** Fixture ids per `/fixtures?ids=` request (the API's limit; not in the reference pack). */
+/** Fixture ids per `/fixtures?ids=` request (the API's limit; not in NOTES.md). */
 const IDS_PER_REQUEST = 20;
 
 export type ApiFootballSourceOptions = LiveSourceOptions & {
@@ -49,12 +38,6 @@ function listUtcDays(from: Date, to: Date): string[] {
   return days;
 }
 
-function requireLeagueId(leagueSlug: string): number {
-  const id = findLeagueId(leagueSlug);
-  if (id === null) throw new UpstreamError(PROVIDER, 'bad-request', `unknown league ${leagueSlug}`);
-  return id;
-}
-
 /**
  * Touchline's API-Football v3 source (direct api-sports.io access: `x-apisports-key` header).
  * Every request counts against the daily quota (100 on the free plan); the costs are per call.
@@ -63,6 +46,7 @@ export function createApiFootballSource(
   options: ApiFootballSourceOptions,
 ): LiveSource & { client: UpstreamClient } {
   const now = options.now ?? Date.now;
+  const leagues = options.leagues ?? LEAGUES;
   const client = createUpstreamClient({
     name: PROVIDER,
     baseUrl: options.baseUrl ?? API_FOOTBALL_BASE_URL,
@@ -83,7 +67,7 @@ export function createApiFootballSource(
 
   /** 1 request: `/standings?league=&season=`. */
   async function getStandings(leagueSlug: string): Promise<UpstreamStanding[]> {
-    const league = requireLeagueId(leagueSlug);
+    const league = requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId;
     const { body } = await client.getJson('standings', { league, season: season() });
     return parseStandings(body);
   }
@@ -96,13 +80,13 @@ export function createApiFootballSource(
      * 1 request per UTC day the range touches (1, at most 2 for a day in the site's time
      * zone): `/fixtures?date=YYYY-MM-DD&timezone=UTC`. A `date` query with no league lists
      * every competition, live matches included with their minute; a per-league query would cost
-     * 5 requests a day. The five leagues and the range are filtered here.
+     * one request a league a day. The leagues and the range are filtered here.
      */
     async listMatches(from, to) {
       const matches: UpstreamMatch[] = [];
       for (const date of listUtcDays(from, to)) {
         const { body } = await client.getJson('fixtures', { date, timezone: 'UTC' });
-        matches.push(...parseMatches(body, { from, to }));
+        matches.push(...parseMatches(body, { range: { from, to }, leagues }));
       }
       return matches.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
     },
@@ -111,7 +95,10 @@ export function createApiFootballSource(
 
     /** 2 requests: `/players/topscorers` and `/players/topassists`, each `?league=&season=`. */
     async getTopPlayers(leagueSlug) {
-      const query = { league: requireLeagueId(leagueSlug), season: season() };
+      const query = {
+        league: requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId,
+        season: season(),
+      };
       const scorers = await client.getJson('players/topscorers', query);
       const assisters = await client.getJson('players/topassists', query);
       return {
@@ -126,7 +113,10 @@ export function createApiFootballSource(
      * No request for the names when there are no odds.
      */
     async listOdds(leagueSlug): Promise<OddsEvent[]> {
-      const query = { league: requireLeagueId(leagueSlug), season: season() };
+      const query = {
+        league: requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId,
+        season: season(),
+      };
       const first = parseOddsPage((await client.getJson('odds', query)).body);
       if (first.pages > MAX_ODDS_PAGES) {
         throw new UpstreamError(
@@ -143,9 +133,10 @@ export function createApiFootballSource(
       const matches: UpstreamMatch[] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
         const chunk = ids.slice(i, i + IDS_PER_REQUEST).join('-');
-        matches.push(...parseMatches((await client.getJson('fixtures', { ids: chunk })).body));
+        const { body } = await client.getJson('fixtures', { ids: chunk });
+        matches.push(...parseMatches(body, { leagues }));
       }
-      return toOddsEvents(odds, matches);
+      return toOddsEvents(odds, matches, leagues);
     },
 
     /**

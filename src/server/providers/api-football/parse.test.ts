@@ -3,29 +3,19 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { LEAGUES } from '../../../domain/league.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import type { UpstreamTeam } from '../upstream/live-source.ts';
+import { parseOddsPage } from './odds.ts';
 import {
   STATUS_CODES,
-  findBodyError,
-  findBookmakerKey,
-  findCountryCode,
-  findErrorAnswer,
-  findLeagueId,
-  findTextError,
-  findTransferWindow,
   formatMinute,
   getSeason,
-  getTransferRange,
   parseMatches,
-  parseOddsPage,
   parseStandings,
   parseTopPlayers,
-  parseTransferType,
-  parseTransfers,
-  readQuota,
-  toOddsEvents,
 } from './parse.ts';
+import { parseTransfers } from './transfers.ts';
 
 function fixture(name: string): unknown {
   return JSON.parse(
@@ -50,101 +40,7 @@ const CITY: UpstreamTeam = {
   logoUrl: 'https://media.api-sports.io/football/teams/50.png',
 };
 
-describe('findBodyError', () => {
-  it.each([
-    ['error-token', 'auth', false, 'token: Error/Missing application key'],
-    ['error-daily-limit', 'quota', false, 'requests: You have reached the request limit'],
-    ['error-ratelimit', 'rate-limit', true, 'rateLimit: Too many requests'],
-    ['error-plan', 'plan', false, 'plan: Free plans do not have access'],
-    ['error-parameter', 'bad-request', false, 'season: The Season field'],
-  ])('reads %s as %s (retryable: %s)', (name, kind, retryable, message) => {
-    const error = findBodyError(fixture(name));
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect(error?.kind).toBe(kind);
-    expect(error?.retryable).toBe(retryable);
-    expect(error?.provider).toBe('api-football');
-    expect(error?.message).toContain(`api-football: ${message}`);
-  });
-
-  it('waits one request interval of the stated per-minute limit before retrying', () => {
-    expect(findBodyError(fixture('error-ratelimit'))?.retryAfterMs).toBe(6000);
-    const other = findBodyError({ errors: { rateLimit: 'Too many requests.' } });
-    expect(other?.kind).toBe('rate-limit');
-    expect(other?.retryAfterMs).toBeUndefined();
-  });
-
-  it('finds no error in data bodies, an empty errors object or a body without errors', () => {
-    expect(findBodyError(fixture('fixtures-live'))).toBeUndefined();
-    expect(findBodyError({ errors: {}, response: [] })).toBeUndefined();
-    expect(findBodyError({ response: [] })).toBeUndefined();
-    expect(findBodyError('text')).toBeUndefined();
-  });
-
-  it('reads a non-empty errors array as a bad request', () => {
-    const error = findBodyError({ errors: ['Something is wrong'], response: [] });
-    expect(error?.kind).toBe('bad-request');
-    expect(error?.message).toBe('api-football: error: Something is wrong');
-  });
-
-  it('puts a bad key before any other complaint in the same body', () => {
-    const error = findBodyError({ errors: { season: 'bad', token: 'missing key' } });
-    expect(error?.kind).toBe('auth');
-  });
-});
-
-describe('findErrorAnswer', () => {
-  const body = (name: string) => JSON.stringify(fixture(name));
-
-  it('reads the error body of a non-2xx answer, keeping its status', () => {
-    const quota = findErrorAnswer(429, body('error-daily-limit'), new Headers());
-    expect([quota?.kind, quota?.status, quota?.retryable]).toEqual(['quota', 429, false]);
-    const limited = findErrorAnswer(429, body('error-ratelimit'), new Headers());
-    expect([limited?.kind, limited?.retryAfterMs]).toEqual(['rate-limit', 6000]);
-    const asked = findErrorAnswer(
-      429,
-      body('error-ratelimit'),
-      new Headers({ 'retry-after': '3' }),
-    );
-    expect(asked?.retryAfterMs).toBe(3000);
-    expect(findErrorAnswer(403, body('error-token'), new Headers())?.kind).toBe('auth');
-  });
-
-  it('reads 499 as a time-out and leaves other answers to the status code', () => {
-    expect(findErrorAnswer(499, '', new Headers())?.kind).toBe('timeout');
-    expect(findErrorAnswer(500, 'oops', new Headers())).toBeUndefined();
-    expect(findErrorAnswer(429, '{"message":"slow"}', new Headers())).toBeUndefined();
-  });
-});
-
-describe('findTextError', () => {
-  it('reads an empty body as bad-body and leaves other text to the client', () => {
-    expect(findTextError('  ')?.kind).toBe('bad-body');
-    expect(findTextError('<html>')).toBeUndefined();
-  });
-});
-
-describe('readQuota', () => {
-  it('reads the daily headers into credits left and used', () => {
-    const headers = new Headers({
-      'x-ratelimit-requests-limit': '100',
-      'x-ratelimit-requests-remaining': '73',
-      'X-RateLimit-Limit': '10',
-      'X-RateLimit-Remaining': '9',
-    });
-    expect(readQuota(headers)).toEqual({ remaining: 73, used: 27 });
-  });
-
-  it('is undefined without the daily headers, and null for an unreadable value', () => {
-    expect(readQuota(new Headers({ 'x-ratelimit-remaining': '9' }))).toBeUndefined();
-    expect(
-      readQuota(
-        new Headers({ 'x-ratelimit-requests-limit': '100', 'x-ratelimit-requests-remaining': '?' }),
-      ),
-    ).toEqual({ remaining: null, used: null });
-  });
-});
-
-describe('getSeason and findLeagueId', () => {
+describe('getSeason and the league ids', () => {
   it.each([
     ['2026-07-01T00:00:00Z', 2026],
     ['2026-10-18T14:00:00Z', 2026],
@@ -154,12 +50,14 @@ describe('getSeason and findLeagueId', () => {
     expect(getSeason(new Date(date))).toBe(season);
   });
 
-  it('knows the five league ids and nothing else', () => {
-    expect(
-      ['premier-league', 'la-liga', 'serie-a', 'bundesliga', 'ligue-1'].map(findLeagueId),
-    ).toEqual([39, 140, 135, 78, 61]);
-    expect(findLeagueId('eredivisie')).toBeNull();
-    expect(findLeagueId('toString')).toBeNull();
+  it('has the API-Football id (§3) of each of the five leagues in the registry', () => {
+    expect(LEAGUES.map((league) => [league.slug, league.apiFootballId])).toEqual([
+      ['premier-league', 39],
+      ['la-liga', 140],
+      ['serie-a', 135],
+      ['bundesliga', 78],
+      ['ligue-1', 61],
+    ]);
   });
 });
 
@@ -226,8 +124,7 @@ describe('parseMatches', () => {
       'api-football:1390560',
     ]);
     const inRange = parseMatches(body, {
-      from: new Date('2026-10-18T13:30:00Z'),
-      to: new Date('2026-10-18T18:45:00Z'),
+      range: { from: new Date('2026-10-18T13:30:00Z'), to: new Date('2026-10-18T18:45:00Z') },
     });
     expect(inRange.map((m) => [m.leagueSlug, m.phase, m.minute, m.homeScore])).toEqual([
       ['bundesliga', 'live', '90+4', 2],
@@ -267,20 +164,20 @@ describe('parseMatches', () => {
   it('rejects a match of our leagues without a status code, naming the field', () => {
     const error = caught(() => parseMatches(fixture('fixtures-missing-status')));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.1.fixture.status.short');
+    expect(error.message).toContain('response[1].fixture.status.short');
   });
 
   it('rejects a status code the document does not list', () => {
     const error = caught(() => parseMatches(fixture('fixtures-unknown-status')));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.0.fixture.status.short');
+    expect(error.message).toContain('response[0].fixture.status.short');
   });
 
   it('rejects a body without a response list and an item without a league id', () => {
     expect(caught(() => parseMatches({ errors: [] })).message).toContain('response');
     const error = caught(() => parseMatches({ errors: [], response: [{ fixture: {} }] }));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.0.league');
+    expect(error.message).toContain('response[0].league');
   });
 
   it('throws the error an error body carries', () => {
@@ -370,7 +267,7 @@ describe('parseStandings', () => {
   it('rejects points given as text, naming the field', () => {
     const error = caught(() => parseStandings(fixture('standings-mistyped-points')));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.0.league.standings.0.1.points');
+    expect(error.message).toContain('response[0].league.standings[0][1].points');
   });
 
   it('throws the rate-limit error of an error body', () => {
@@ -410,197 +307,7 @@ describe('parseTopPlayers', () => {
   it('rejects a player without statistics', () => {
     const error = caught(() => parseTopPlayers(fixture('topscorers-no-statistics'), 'goals'));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.0.statistics');
-  });
-});
-
-describe('findCountryCode', () => {
-  it.each([
-    ['France', 'fr'],
-    ['Poland', 'pl'],
-    ['England', 'gb'],
-    ['Korea Republic', 'kr'],
-    ["Côte d'Ivoire", 'ci'],
-    ['Bosnia and Herzegovina', 'ba'],
-    ['Czech Republic', 'cz'],
-    ['Turkey', 'tr'],
-    ['Curacao', 'cw'],
-    ['Congo DR', 'cd'],
-    ['USA', 'us'],
-    ['Atlantis', ''],
-    [null, ''],
-  ])('reads %j as %j', (name, code) => {
-    expect(findCountryCode(name)).toBe(code);
-  });
-});
-
-describe('parseTransfers', () => {
-  const ALL_TIME = { from: '1900-01-01', to: '2100-01-01' };
-
-  it("maps the club's moves in and out and drops a club's move to itself", () => {
-    expect(parseTransfers(fixture('transfers'), CITY, ALL_TIME)).toEqual([
-      {
-        team: CITY,
-        direction: 'in',
-        playerId: 'api-football:162511',
-        playerName: 'Tijjani Reijnders',
-        imageUrl: 'https://media.api-sports.io/football/players/162511.png',
-        flag: '',
-        otherClub: 'AC Milan',
-        type: 'transfer',
-        valor: '55',
-        window: 'Summer 2025',
-      },
-      {
-        team: CITY,
-        direction: 'out',
-        playerId: 'api-football:631',
-        playerName: 'Phil Foden',
-        imageUrl: 'https://media.api-sports.io/football/players/631.png',
-        flag: '',
-        otherClub: 'Juventus',
-        type: 'loan',
-        valor: '',
-        window: 'Summer 2026',
-      },
-    ]);
-  });
-
-  it("keeps only the season's moves", () => {
-    const moves = parseTransfers(
-      fixture('transfers'),
-      CITY,
-      getTransferRange(new Date('2026-10-18T12:00:00Z')),
-    );
-    expect(moves.map((m) => [m.playerName, m.direction, m.window])).toEqual([
-      ['Phil Foden', 'out', 'Summer 2026'],
-    ]);
-  });
-
-  it('rejects a move without its destination club', () => {
-    const error = caught(() => parseTransfers(fixture('transfers-missing-team'), CITY, ALL_TIME));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.1.transfers.0.teams.in');
-  });
-
-  it.each([
-    ['€ 55M', 'transfer', '55'],
-    ['€ 250K', 'transfer', '0.25'],
-    ['€ 222M', 'transfer', '222'],
-    ['€1.5M', 'transfer', '1.5'],
-    ['Free', 'free', '0'],
-    ['Loan', 'loan', ''],
-    ['Back from Loan', 'end of loan', ''],
-    ['N/A', 'transfer', ''],
-    [null, 'transfer', ''],
-  ])('reads the type %j as %s with fee %j', (text, type, valor) => {
-    expect(parseTransferType(text)).toEqual({ type, valor });
-  });
-
-  it.each([
-    ['2026-06-12', 'Summer 2026'],
-    ['2026-09-01', 'Summer 2026'],
-    ['2026-12-30', 'Winter 2027'],
-    ['2027-01-31', 'Winter 2027'],
-  ])('puts a move on %s in %s', (day, window) => {
-    expect(findTransferWindow(day)).toBe(window);
-  });
-
-  it('dates the season from April to March', () => {
-    expect(getTransferRange(new Date('2026-06-01T00:00:00Z'))).toEqual({
-      from: '2026-04-01',
-      to: '2027-04-01',
-    });
-    expect(getTransferRange(new Date('2027-02-01T00:00:00Z'))).toEqual({
-      from: '2026-04-01',
-      to: '2027-04-01',
-    });
-  });
-});
-
-describe('odds', () => {
-  const upcoming = parseMatches(fixture('fixtures-ids-not-started'));
-
-  it('maps Match Winner and the 2.5 line of Goals Over/Under into The Odds API shape', () => {
-    const { pages, odds } = parseOddsPage(fixture('odds'));
-    expect(pages).toBe(1);
-    expect(toOddsEvents(odds, upcoming)).toEqual([
-      {
-        id: 'api-football:1379101',
-        sport_key: 'soccer_epl',
-        commence_time: '2026-10-18T14:00:00Z',
-        home_team: 'Liverpool',
-        away_team: 'Everton',
-        bookmakers: [
-          {
-            key: 'bet365',
-            title: 'Bet365',
-            markets: [
-              {
-                key: 'h2h',
-                outcomes: [
-                  { name: 'Liverpool', price: 1.5 },
-                  { name: 'Draw', price: 4.5 },
-                  { name: 'Everton', price: 6 },
-                ],
-              },
-              {
-                key: 'totals',
-                outcomes: [
-                  { name: 'Over', price: 1.7, point: 2.5 },
-                  { name: 'Under', price: 2.1, point: 2.5 },
-                ],
-              },
-            ],
-          },
-          {
-            key: 'bwin',
-            title: 'Bwin',
-            markets: [
-              {
-                key: 'h2h',
-                outcomes: [
-                  { name: 'Liverpool', price: 1.52 },
-                  { name: 'Draw', price: 4.4 },
-                  { name: 'Everton', price: 5.75 },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ]);
-  });
-
-  it('leaves link unset: the API gives none', () => {
-    const events = toOddsEvents(parseOddsPage(fixture('odds')).odds, upcoming);
-    expect(events[0]?.bookmakers.every((b) => !('link' in b))).toBe(true);
-  });
-
-  it('drops odds of a match already started or unknown', () => {
-    const { odds } = parseOddsPage(fixture('odds'));
-    expect(toOddsEvents(odds, parseMatches(fixture('fixtures-live')))).toEqual([]);
-    expect(toOddsEvents(odds, [])).toEqual([]);
-  });
-
-  it('rejects a price that is not a decimal string', () => {
-    const error = caught(() => parseOddsPage(fixture('odds-mistyped-odd')));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response.0.bookmakers.1.bets.0.values.0.odd');
-  });
-
-  it('keys bookmakers as The Odds API does', () => {
-    expect(findBookmakerKey('Bet365')).toEqual({ key: 'bet365', title: 'Bet365' });
-    expect(findBookmakerKey('1xBet')).toEqual({ key: 'onexbet', title: '1xBet' });
-    expect(findBookmakerKey('William Hill')).toEqual({
-      key: 'williamhill',
-      title: 'William Hill',
-    });
-    expect(findBookmakerKey('Marathonbet')).toEqual({
-      key: 'marathonbet',
-      title: 'Marathon Bet',
-    });
-    expect(findBookmakerKey('10Bet')).toEqual({ key: '10bet', title: '10Bet' });
+    expect(error.message).toContain('response[0].statistics');
   });
 });
 

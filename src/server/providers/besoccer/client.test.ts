@@ -1,3 +1,4 @@
+// Over 400 lines: a case per way the upstream answers (data, errors, quota, retries).
 import { readFileSync } from 'node:fs';
 
 import { delay, http, HttpResponse } from 'msw';

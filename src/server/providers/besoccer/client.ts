@@ -1,17 +1,12 @@
+import { LEAGUES } from '../../../domain/league.ts';
 import { getZonedDate } from '../../../domain/time-zone.ts';
+import { pickTransferWindow } from '../../../domain/transfers.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/http.ts';
+import { requireLeague } from '../upstream/league.ts';
 import type { LiveSource, UpstreamMatch, LiveSourceOptions } from '../upstream/live-source.ts';
-import {
-  BESOCCER_LEAGUES,
-  BESOCCER_TIME_ZONE,
-  findBodyError,
-  parseErrorText,
-  parseMatches,
-  parseStandings,
-  parseTopPlayers,
-  parseTransfers,
-  pickTransferWindow,
-} from './parse.ts';
+import { findBodyError, parseErrorText } from './answer.ts';
+import { BESOCCER_TIME_ZONE, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
+import { parseTransfers } from './transfers.ts';
 
 /** The client appends `api.php`: a base ending in `api.php/` is not what the server expects. */
 export const BESOCCER_BASE_URL = 'https://apiclient.besoccerapps.com/scripts/api';
@@ -29,18 +24,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type BesoccerSourceOptions = LiveSourceOptions & {
   /**
    * `req=` value of the per-club transfers list. No client was seen calling it, so the name is
-   * a guess to verify with a real key (reference §5).
+   * a guess to verify with a real key (NOTES.md §5).
    */
   transfersRequest?: string;
 };
-
-function requireLeague(leagueSlug: string) {
-  const league = BESOCCER_LEAGUES.find((l) => l.slug === leagueSlug);
-  if (league === undefined) {
-    throw new UpstreamError('besoccer', 'bad-request', `no BeSoccer league for "${leagueSlug}"`);
-  }
-  return league;
-}
 
 /** The calendar days (YYYY-MM-DD, in `timeZone`) that [from, to) touches. */
 function listDays(from: Date, to: Date, timeZone: string): string[] {
@@ -59,6 +46,7 @@ export function createBesoccerSource(
   options: BesoccerSourceOptions,
 ): LiveSource & { client: UpstreamClient } {
   const now = options.now ?? Date.now;
+  const leagues = options.leagues ?? LEAGUES;
   const client = createUpstreamClient({
     name: 'besoccer',
     baseUrl: options.baseUrl ?? BESOCCER_BASE_URL,
@@ -80,7 +68,7 @@ export function createBesoccerSource(
     client,
 
     // One `req=matchsday` request per calendar day (Europe/London) that [from, to) touches; a
-    // day's answer covers every competition, so the five leagues cost nothing extra.
+    // day's answer covers every competition, so each league costs nothing extra.
     async listMatches(from, to) {
       const fromMs = from.getTime();
       const toMs = to.getTime();
@@ -102,6 +90,7 @@ export function createBesoccerSource(
         const { matches, skipped } = parseMatches(body, {
           envelope: 'matches',
           timeZone: BESOCCER_TIME_ZONE,
+          leagues,
         });
         for (const item of skipped) {
           options.log?.warn(
@@ -119,10 +108,9 @@ export function createBesoccerSource(
 
     // One `req=tables` request.
     async getStandings(leagueSlug) {
-      const league = requireLeague(leagueSlug);
       const { body } = await client.getJson(API_PATH, {
         req: 'tables',
-        league: league.id,
+        league: requireLeague('besoccer', leagueSlug, leagues).besoccer.id,
         group: 1,
       });
       return parseStandings(body);
@@ -130,16 +118,16 @@ export function createBesoccerSource(
 
     // One `req=league_stats` request (goals and assists come together).
     async getTopPlayers(leagueSlug) {
-      const league = requireLeague(leagueSlug);
-      const { body } = await client.getJson(API_PATH, { req: 'league_stats', league: league.id });
+      const league = requireLeague('besoccer', leagueSlug, leagues).besoccer.id;
+      const { body } = await client.getJson(API_PATH, { req: 'league_stats', league });
       return parseTopPlayers(body);
     },
 
     // One request (`req=transfers` unless configured); a plan without it answers in plain text.
     async listTransfers(leagueSlug) {
-      const league = requireLeague(leagueSlug);
-      const { body } = await client.getJson(API_PATH, { req: transfersRequest, league: league.id });
-      return parseTransfers(body, pickTransferWindow(now()));
+      const league = requireLeague('besoccer', leagueSlug, leagues).besoccer.id;
+      const { body } = await client.getJson(API_PATH, { req: transfersRequest, league });
+      return parseTransfers(body, pickTransferWindow(now()).label);
     },
   };
 }

@@ -4,16 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { UpstreamError } from '../upstream/http.ts';
-import {
-  findBodyError,
-  mapStatus,
-  parseErrorText,
-  parseMatches,
-  parseStandings,
-  parseTopPlayers,
-  parseTransfers,
-  pickTransferWindow,
-} from './parse.ts';
+import { mapStatus, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
 
 const TZ = 'Europe/London';
 
@@ -345,113 +336,11 @@ describe('parseTopPlayers', () => {
   });
 });
 
-describe('parseTransfers', () => {
-  it('maps arrivals and departures of the spec shape, leaving rumours to the news', () => {
-    const moves = parseTransfers(fixture('besoccer-transfers-spec.json'), 'Summer 2026');
-    const arsenal = {
-      id: '2067',
-      name: 'Arsenal',
-      shortName: null,
-      logoUrl: 'https://t.resfu.com/img_data/escudos/medium/2067.jpg?size=60x&lossy=1',
-    };
-    expect(moves).toEqual([
-      {
-        team: arsenal,
-        direction: 'in',
-        playerId: '640217',
-        playerName: 'E. Konsa',
-        imageUrl: 'https://cdn.resfu.com/img_data/players/medium/640217.jpg?size=120x&lossy=1',
-        flag: 'gb-eng',
-        otherClub: 'Aston Villa',
-        type: 'transfer',
-        valor: '55 M€',
-        window: 'Summer 2026',
-      },
-      {
-        team: arsenal,
-        direction: 'out',
-        playerId: '512330',
-        playerName: 'J. Kiwior',
-        imageUrl: 'https://cdn.resfu.com/img_data/players/medium/512330.jpg?size=120x&lossy=1',
-        flag: 'pl',
-        otherClub: 'Porto',
-        type: 'loan',
-        valor: '',
-        window: 'Summer 2026',
-      },
-    ]);
-  });
-
-  it('treats missing lists as empty and ignores unknown keys', () => {
-    const moves = parseTransfers(fixture('besoccer-transfers-missing-lists.json'), 'Winter 2027');
-    expect(moves).toHaveLength(1);
-    expect(moves[0]).toMatchObject({
-      direction: 'in',
-      playerName: 'E. Konsa',
-      valor: '55',
-      window: 'Winter 2027',
-    });
-  });
-
-  it('rejects a move without the player name', () => {
-    const error = catchError(() =>
-      parseTransfers(fixture('besoccer-transfers-missing-name.json'), 'Summer 2026'),
-    );
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('transfers[0].departures[0].name');
-  });
-
-  it('does not mistake a transfer_leagues answer for the per-club list', () => {
-    const error = catchError(() =>
-      parseTransfers(fixture('besoccer-transfer-leagues.json'), 'Summer 2026'),
-    );
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('transfers: expected an array');
-  });
-
-  it.each([
-    ['2026-07-15T12:00:00Z', 'Summer 2026'],
-    ['2026-10-15T12:00:00Z', 'Summer 2026'],
-    ['2026-11-20T12:00:00Z', 'Winter 2027'],
-    ['2027-02-10T12:00:00Z', 'Winter 2027'],
-  ])('puts a list fetched on %s in the %s window', (at, window) => {
-    expect(pickTransferWindow(Date.parse(at))).toBe(window);
-  });
-});
-
-describe('plain-text and in-body errors', () => {
-  it('reads the plan refusals as `plan`', () => {
-    for (const name of ['besoccer-error-not-allowed.txt', 'besoccer-error-no-version.txt']) {
-      const error = parseErrorText(fixtureText(name));
-      expect(error?.kind).toBe('plan');
-      expect(error?.provider).toBe('besoccer');
-    }
-    expect(parseErrorText(fixtureText('besoccer-error-not-allowed.txt'))?.message).toContain(
-      'info-not-allowed-request-for-api-account-type',
-    );
-  });
-
-  it('leaves other text (an HTML page) to the caller', () => {
-    expect(parseErrorText(fixtureText('besoccer-not-json.html'))).toBeUndefined();
-  });
-
-  it('finds an error field only when no envelope carries data', () => {
-    expect(findBodyError(fixture('besoccer-tables-outside-plan.json'))?.kind).toBe('plan');
-    expect(findBodyError(fixture('besoccer-matchs-outside-plan.json'))?.kind).toBe('plan');
-    expect(findBodyError(fixture('besoccer-livescore.json'))).toBeUndefined();
-    expect(findBodyError(fixture('besoccer-league-stats.json'))).toBeUndefined();
-    expect(findBodyError({ matches: [], error: 'stale' })).toBeUndefined();
-    expect(findBodyError({ error: false })).toBeUndefined();
-    expect(findBodyError({ error: 0, table: null })).toBeUndefined();
-  });
-});
-
 describe('fuzzing the parsers (fast-check, fixed seed)', () => {
   const parsers: [string, (body: unknown) => unknown][] = [
     ['matches', (body) => parseMatches(body, { envelope: 'matches', timeZone: TZ })],
     ['standings', parseStandings],
     ['top players', parseTopPlayers],
-    ['transfers', (body) => parseTransfers(body, 'Summer 2026')],
   ];
 
   function expectOnlyUpstreamErrors(parse: (body: unknown) => unknown, body: unknown) {

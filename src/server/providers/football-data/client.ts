@@ -1,3 +1,4 @@
+import { LEAGUES } from '../../../domain/league.ts';
 import {
   createUpstreamClient,
   UpstreamError,
@@ -5,10 +6,10 @@ import {
   type UpstreamClient,
   type UpstreamResponse,
 } from '../upstream/http.ts';
+import { requireLeague } from '../upstream/league.ts';
 import type { LiveSource, LiveSourceOptions } from '../upstream/live-source.ts';
 import {
   classifyError,
-  COMPETITION_CODES,
   findErrorBody,
   parseMatchList,
   parseScorers,
@@ -55,22 +56,16 @@ function formatDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function requireCompetitionCode(leagueSlug: string): string {
-  const code = (COMPETITION_CODES as Record<string, string>)[leagueSlug];
-  if (code === undefined) {
-    throw new UpstreamError(PROVIDER, 'bad-request', `no competition for league ${leagueSlug}`);
-  }
-  return code;
-}
-
 /**
  * Touchline's football-data.org v4 adapter: matches, standings and top scorers / assisters of
- * the five leagues. No odds (not on the free plan) and no transfers (no endpoint).
+ * the registry's leagues (the free plan covers the five it ships with). No odds (not on the
+ * free plan) and no transfers (no endpoint).
  */
 export function createFootballDataSource(
   options: FootballDataSourceOptions,
 ): LiveSource & { client: UpstreamClient } {
   const now = options.now ?? Date.now;
+  const leagues = options.leagues ?? LEAGUES;
   const sleep =
     options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // What the last answer said about this minute's budget.
@@ -145,18 +140,18 @@ export function createFootballDataSource(
     /**
      * 1 request (up to 3 with retries): `/matches?competitions=PL,PD,SA,BL1,FL1&dateFrom&dateTo`
      * over the UTC days the range touches (one day more at the end in case `dateTo` is
-     * exclusive), then kept to the five leagues and to kick-offs in [from, to).
+     * exclusive), then kept to the leagues and to kick-offs in [from, to).
      */
     async listMatches(from, to) {
       const fromMs = from.getTime();
       const toMs = to.getTime();
       if (!(toMs > fromMs)) return [];
       const { body } = await get('matches', {
-        competitions: Object.values(COMPETITION_CODES).join(','),
+        competitions: leagues.map((league) => league.footballDataCode).join(','),
         dateFrom: formatDay(fromMs),
         dateTo: formatDay(toMs - 1 + DAY_MS),
       });
-      return parseMatchList(body).filter((m) => {
+      return parseMatchList(body, leagues).filter((m) => {
         const kickoff = m.kickoff.getTime();
         return kickoff >= fromMs && kickoff < toMs;
       });
@@ -164,15 +159,20 @@ export function createFootballDataSource(
 
     /** 1 request: `/competitions/{code}/standings`, TOTAL table. */
     async getStandings(leagueSlug) {
-      const { body } = await get(`competitions/${requireCompetitionCode(leagueSlug)}/standings`);
+      const { body } = await get(
+        `competitions/${requireLeague(PROVIDER, leagueSlug, leagues).footballDataCode}/standings`,
+      );
       return parseStandings(body);
     },
 
     /** 1 request: `/competitions/{code}/scorers?limit=50`; assists are sorted from that list. */
     async getTopPlayers(leagueSlug) {
-      const { body } = await get(`competitions/${requireCompetitionCode(leagueSlug)}/scorers`, {
-        limit: SCORERS_LIMIT,
-      });
+      const { body } = await get(
+        `competitions/${requireLeague(PROVIDER, leagueSlug, leagues).footballDataCode}/scorers`,
+        {
+          limit: SCORERS_LIMIT,
+        },
+      );
       return parseScorers(body, TOP_PLAYERS);
     },
   };

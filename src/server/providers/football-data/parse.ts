@@ -1,7 +1,10 @@
 import * as z from 'zod';
 
+import { findCountryCode } from '../../../domain/countries.ts';
+import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import type { MatchPhase } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
+import { findHttpsUrl } from '../upstream/https-url.ts';
 import type {
   UpstreamMatch,
   UpstreamPlayerStat,
@@ -12,22 +15,12 @@ import { requireShape } from '../upstream/require-shape.ts';
 
 export const PROVIDER = 'football-data';
 
-/** football-data.org competition code of each Touchline league (free plan covers all five). */
-export const COMPETITION_CODES = {
-  'premier-league': 'PL',
-  'la-liga': 'PD',
-  'serie-a': 'SA',
-  bundesliga: 'BL1',
-  'ligue-1': 'FL1',
-} as const satisfies Record<string, string>;
-
-const SLUG_BY_CODE = new Map<string, string>(
-  Object.entries(COMPETITION_CODES).map(([slug, code]) => [code, slug]),
-);
-
-/** The league slug of a competition code, or undefined for competitions Touchline ignores. */
-export function findLeagueSlug(code: string): string | undefined {
-  return SLUG_BY_CODE.get(code);
+/** The slug of the league in `leagues` with this competition code; undefined for any other. */
+export function findLeagueSlug(
+  code: string,
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): string | undefined {
+  return leagues.find((league) => league.footballDataCode === code)?.slug;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -46,7 +39,7 @@ const MatchSchema = z.object({
   id: z.int(),
   utcDate: z.iso.datetime({ offset: true }),
   status: z.string(),
-  // The only field the document calls loose: "67" or 90, and only on some responses.
+  // The only field NOTES.md (§4) calls loose: "67" or 90, and only on some responses.
   minute: z.union([z.int().nonnegative(), z.string()]).nullish(),
   injuryTime: z.int().nonnegative().nullish(),
   competition: z.object({ code: z.string() }),
@@ -103,7 +96,7 @@ const ErrorBodySchema = z.object({ message: z.string(), errorCode: z.int() });
 // Matches
 
 /**
- * Touchline's phase for a v4 status (doc §5). `score.duration` tells extra time and shoot-outs
+ * Touchline's phase for a v4 status (NOTES.md §5). `score.duration` tells extra time and shoot-outs
  * apart while the status is only IN_PLAY / PAUSED. MatchPhase has no words for suspended,
  * cancelled or unknown, so: SUSPENDED and CANCELLED show as postponed (not being played, no
  * result), and an unknown status as scheduled (the board shows "VS" for both).
@@ -178,7 +171,7 @@ function mapTeam(team: z.infer<typeof TeamSchema>): UpstreamTeam {
     id: String(team.id),
     name: team.name,
     shortName: team.shortName ?? null,
-    logoUrl: httpsUrl(team.crest),
+    logoUrl: findHttpsUrl(team.crest),
   };
 }
 
@@ -201,24 +194,30 @@ function mapMatch(match: Match, leagueSlug: string, where: string): UpstreamMatc
 }
 
 /**
- * `{matches: [...]}` from `/matches` or `/competitions/{code}/matches` → the matches of the five
- * leagues. Items of other competitions are dropped before validation (cup fixtures may carry
- * teams with null ids and names); any malformed item of the five leagues fails the whole body.
+ * `{matches: [...]}` from `/matches` or `/competitions/{code}/matches` → the matches of
+ * `leagues`. Items of other competitions are dropped before validation (cup fixtures may carry
+ * teams with null ids and names); any malformed item of these leagues fails the whole body.
  */
-export function parseMatchList(body: unknown): UpstreamMatch[] {
+export function parseMatchList(
+  body: unknown,
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): UpstreamMatch[] {
   const list = requireShape(PROVIDER, MatchListSchema, body, '');
   return list.matches.flatMap((raw, index) => {
-    const slug = findLeagueSlug(raw.competition.code);
+    const slug = findLeagueSlug(raw.competition.code, leagues);
     if (slug === undefined) return [];
-    const where = `matches.${index}`;
+    const where = `matches[${index}]`;
     return [mapMatch(requireShape(PROVIDER, MatchSchema, raw, where), slug, where)];
   });
 }
 
 /** `/matches/{id}`: one match object (this is where `minute` / `injuryTime` appear). */
-export function parseMatch(body: unknown): UpstreamMatch {
+export function parseMatch(
+  body: unknown,
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): UpstreamMatch {
   const match = requireShape(PROVIDER, MatchSchema, body, '');
-  const slug = findLeagueSlug(match.competition.code);
+  const slug = findLeagueSlug(match.competition.code, leagues);
   if (slug === undefined) {
     throw new UpstreamError(
       PROVIDER,
@@ -325,83 +324,4 @@ export function parseWaitSeconds(resetHeader: string | null, bodyText: string): 
   }
   const match = /wait\s+(\d{1,5})\s+sec/i.exec(message);
   return match?.[1] === undefined ? undefined : Number(match[1]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-/** The URL when it is a valid https URL, else null. */
-export function httpsUrl(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  try {
-    return new URL(value).protocol === 'https:' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The home nations have no ISO 3166-1 code; Touchline's flag component (flag-icons) draws them
- * from these subdivision codes.
- */
-const HOME_NATIONS: Record<string, string> = {
-  england: 'gb-eng',
-  scotland: 'gb-sct',
-  wales: 'gb-wls',
-  'northern ireland': 'gb-nir',
-};
-
-/** Names football-data writes differently from the English region names in ICU. */
-const ALIASES: Record<string, string> = {
-  'korea republic': 'kr',
-  'ivory coast': 'ci',
-  "cote d'ivoire": 'ci',
-  'czech republic': 'cz',
-  turkey: 'tr',
-  usa: 'us',
-  'congo dr': 'cd',
-  'dr congo': 'cd',
-  'bosnia-herzegovina': 'ba',
-  'cape verde islands': 'cv',
-  'north macedonia': 'mk',
-  'republic of ireland': 'ie',
-};
-
-let regionCodes: Map<string, string> | undefined;
-
-/** English region name (lower case) → ISO alpha-2, built once from ICU's region names. */
-function getRegionCodes(): Map<string, string> {
-  if (regionCodes !== undefined) return regionCodes;
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  const map = new Map<string, string>();
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const a of letters) {
-    for (const b of letters) {
-      let name: string | undefined;
-      try {
-        name = names.of(a + b);
-      } catch {
-        name = undefined;
-      }
-      if (name !== undefined) map.set(normaliseName(name), (a + b).toLowerCase());
-    }
-  }
-  regionCodes = map;
-  return map;
-}
-
-function normaliseName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’‘]/g, "'")
-    .trim()
-    .toLowerCase();
-}
-
-/** Lower-case flag code of a nationality as football-data names it ("Norway" → "no"), or "". */
-export function findCountryCode(nationality: string | null | undefined): string {
-  if (nationality === null || nationality === undefined) return '';
-  const name = normaliseName(nationality);
-  return HOME_NATIONS[name] ?? ALIASES[name] ?? getRegionCodes().get(name) ?? '';
 }

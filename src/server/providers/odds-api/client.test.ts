@@ -1,13 +1,14 @@
+// Over 400 lines: a case per way the upstream answers (data, errors, quota, retries).
 import { readFileSync } from 'node:fs';
 
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { LEAGUES } from '../../../domain/league.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import {
   createOddsApiSource,
-  ODDS_API_SPORT_KEYS,
   ODDS_CALL_COST,
   readOddsQuota,
   type OddsApiSourceOptions,
@@ -182,7 +183,7 @@ describe('createOddsApiSource().listOdds', () => {
       'soccer_germany_bundesliga',
       'soccer_france_ligue_one',
     ]);
-    for (const key of Object.values(ODDS_API_SPORT_KEYS)) {
+    for (const key of LEAGUES.map((l) => l.oddsApiSportKey)) {
       expect(sports.find((s) => s.key === key)).toMatchObject({
         group: 'Soccer',
         active: true,

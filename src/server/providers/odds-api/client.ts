@@ -1,3 +1,4 @@
+import { LEAGUES } from '../../../domain/league.ts';
 import type { OddsEvent } from '../../../domain/odds.ts';
 import {
   createUpstreamClient,
@@ -5,20 +6,12 @@ import {
   type Quota,
   type UpstreamClient,
 } from '../upstream/http.ts';
+import { requireLeague } from '../upstream/league.ts';
 import type { LiveSource, LiveSourceOptions } from '../upstream/live-source.ts';
 import { parseOddsEvents } from './parse.ts';
 
 const PROVIDER = 'odds-api';
 const DEFAULT_BASE_URL = 'https://api.the-odds-api.com';
-
-/** The Odds API sport key of each Touchline league. */
-export const ODDS_API_SPORT_KEYS: Readonly<Record<string, string>> = {
-  'premier-league': 'soccer_epl',
-  'la-liga': 'soccer_spain_la_liga',
-  'serie-a': 'soccer_italy_serie_a',
-  bundesliga: 'soccer_germany_bundesliga',
-  'ligue-1': 'soccer_france_ligue_one',
-};
 
 export const ODDS_MARKETS = ['h2h', 'totals'] as const;
 export const ODDS_REGIONS = ['uk', 'eu'] as const;
@@ -155,6 +148,7 @@ export function createOddsApiSource(
 ): LiveSource & { client: UpstreamClient } {
   if (options.apiKey.trim() === '') throw new Error(`${PROVIDER}: apiKey is empty`);
   const now = options.now ?? Date.now;
+  const leagues = options.leagues ?? LEAGUES;
   const client = createUpstreamClient({
     name: PROVIDER,
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
@@ -176,12 +170,7 @@ export function createOddsApiSource(
     name: PROVIDER,
     client,
     async listOdds(leagueSlug: string): Promise<OddsEvent[]> {
-      const sport = Object.hasOwn(ODDS_API_SPORT_KEYS, leagueSlug)
-        ? ODDS_API_SPORT_KEYS[leagueSlug]
-        : undefined;
-      if (sport === undefined) {
-        throw new UpstreamError(PROVIDER, 'bad-request', `no sport key for league "${leagueSlug}"`);
-      }
+      const sport = requireLeague(PROVIDER, leagueSlug, leagues).oddsApiSportKey;
       const { body } = await client.getJson(`/v4/sports/${sport}/odds`, {
         regions: ODDS_REGIONS.join(','),
         markets: ODDS_MARKETS.join(','),

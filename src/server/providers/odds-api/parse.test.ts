@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { findBestPrices } from '../../../domain/odds.ts';
 import { UpstreamError } from '../upstream/http.ts';
-import { findHttpsLink, formatPath, parseOddsEvents } from './parse.ts';
+import { parseOddsEvents } from './parse.ts';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -111,7 +111,7 @@ describe('parseOddsEvents', () => {
   it('rejects the single-event answer itself, which is an object and not a list', () => {
     const error = parseError(fixture('the-odds-api-event-odds.json'));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('(root)');
+    expect(error.message).toContain('unexpected odds body: body: ');
     expect(error.message).toContain('expected array');
   });
 
@@ -233,25 +233,5 @@ describe('parseOddsEvents', () => {
         }
       }),
     );
-  });
-});
-
-describe('findHttpsLink', () => {
-  it.each([
-    ['https://www.skybet.com/football/x', 'https://www.skybet.com/football/x'],
-    ['http://www.skybet.com/football/x', undefined],
-    ['javascript:alert(1)', undefined],
-    ['/football/x', undefined],
-    ['https://user:pw@evil.example/', undefined],
-    [null, undefined],
-  ])('%s → %s', (link, expected) => {
-    expect(findHttpsLink(link)).toBe(expected);
-  });
-});
-
-describe('formatPath', () => {
-  it('writes indexes in brackets and keys with dots', () => {
-    expect(formatPath([0, 'bookmakers', 2, 'title'])).toBe('[0].bookmakers[2].title');
-    expect(formatPath([])).toBe('(root)');
   });
 });

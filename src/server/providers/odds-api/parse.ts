@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 import type { MarketKey, OddsEvent } from '../../../domain/odds.ts';
 import { UpstreamError } from '../upstream/http.ts';
+import { findHttpsUrl } from '../upstream/https-url.ts';
+import { formatPath } from '../upstream/require-shape.ts';
 
 const PROVIDER = 'odds-api';
 const KEPT_MARKETS: ReadonlySet<string> = new Set<MarketKey>(['h2h', 'totals']);
@@ -49,15 +51,6 @@ type RawMarket = z.infer<typeof RawMarketSchema>;
 type Market = OddsEvent['bookmakers'][number]['markets'][number];
 type Bookmaker = OddsEvent['bookmakers'][number];
 
-/** `[0].bookmakers[2].markets[0].outcomes[1].price`; `(root)` for the body itself. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let text = '';
-  for (const part of path) {
-    text += typeof part === 'number' ? `[${part}]` : `${text === '' ? '' : '.'}${String(part)}`;
-  }
-  return text === '' ? '(root)' : text;
-}
-
 function badBody(message: string): UpstreamError {
   return new UpstreamError(PROVIDER, 'bad-body', message);
 }
@@ -65,25 +58,6 @@ function badBody(message: string): UpstreamError {
 function isPrice(value: unknown): value is number {
   // A decimal price of 1 or less pays nothing back: it is a data error, not an offer.
   return typeof value === 'number' && Number.isFinite(value) && value > 1;
-}
-
-/** The bookmaker's event page when it is an https address; undefined otherwise (http, javascript:, relative). */
-export function findHttpsLink(link: string | null | undefined): string | undefined {
-  if (typeof link !== 'string') return undefined;
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return undefined;
-  }
-  if (
-    url.protocol !== 'https:' ||
-    url.hostname === '' ||
-    url.username !== '' ||
-    url.password !== ''
-  )
-    return undefined;
-  return url.href;
 }
 
 /**
@@ -127,8 +101,9 @@ function mapBookmaker(raw: RawBookmaker, path: string, tally: Tally): Bookmaker 
     markets.push(mapped);
   }
   if (markets.length === 0) return undefined;
-  const link = findHttpsLink(raw.link);
-  return link === undefined
+  // The bookmaker's event page, shown only when it is a plain https address.
+  const link = findHttpsUrl(raw.link ?? null);
+  return link === null
     ? { key: raw.key, title: raw.title, markets }
     : { key: raw.key, title: raw.title, link, markets };
 }
@@ -144,7 +119,7 @@ export function parseOddsEvents(body: unknown, nowMs: number): OddsEvent[] {
   if (!result.success) {
     const issues = result.error.issues
       .slice(0, 3)
-      .map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+      .map((issue) => `${formatPath('', issue.path)}: ${issue.message}`);
     throw badBody(`unexpected odds body: ${issues.join('; ')}`);
   }
   const tally: Tally = { kept: 0, dropped: [] };

@@ -1,14 +1,10 @@
+// Over 400 lines: every case reads the one replay loaded in beforeAll from the real data (slow).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadRealReplayData } from '../../../../tests/helpers/real-replay-data.ts';
 import type { TestDatabase } from '../../../../tests/helpers/test-db.ts';
-import { BOOKMAKERS, SPORT_KEYS } from '../../../domain/bookmakers.ts';
-import type {
-  ClubInfo,
-  HistoryMatch,
-  HistoryPlayer,
-  ReplayDataset,
-} from '../../../domain/history.ts';
+import { BOOKMAKERS } from '../../../domain/bookmakers.ts';
+import type { HistoryMatch, ReplayDataset } from '../../../domain/history.ts';
 import { LEAGUES } from '../../../domain/league.ts';
 import {
   drawMatchTimeline,
@@ -25,7 +21,8 @@ import {
 } from '../../../domain/replay-clock.ts';
 import { getZonedDayRange } from '../../../domain/time-zone.ts';
 import type { ProviderMatch } from '../provider.ts';
-import { createReplayProvider, pickTransferWindow, splitPlayersByClub } from './replay-provider.ts';
+import { splitPlayersByClub } from './goal-slots.ts';
+import { createReplayProvider } from './replay-provider.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -301,7 +298,9 @@ describe('listMatches', () => {
         .filter((m) => m.div === league.division)
         .sort((a, b) => kickoffOf(a) - kickoffOf(b));
       expect(shown.has(matchKeyOf(own[0] as HistoryMatch)), `${league.division} first`).toBe(true);
-      expect(shown.has(matchKeyOf(own.at(-1) as HistoryMatch)), `${league.division} last`).toBe(true);
+      expect(shown.has(matchKeyOf(own.at(-1) as HistoryMatch)), `${league.division} last`).toBe(
+        true,
+      );
     }
   });
 
@@ -380,7 +379,7 @@ describe('getStandings', () => {
     // 2026-11-22 23:00 UTC shows 2022-10-16 23:00 UTC, just after the weekend that 21-22
     // November 2026 replays: 97 matches played, the last Liverpool v Man City (16:30 UK, 15:30
     // UTC); the next, on Tuesday 18 October at 19:30 UK, not yet. Checked by hand with a short
-    // Python script over /work/shared/data/results/E0.csv: the 2022-2023 rows whose kick-off
+    // Python script over football-data.co.uk's E0.csv (data/README.md names the source): the 2022-2023 rows whose kick-off
     // (Date and Time, UK wall time turned into UTC by hand, BST until 30 October) is strictly
     // before 2022-10-16 23:00 UTC; 3 points a win, 1 a draw; ordered by points, goal
     // difference, goals for. Man City and Spurs are level on points, as are Liverpool,
@@ -674,106 +673,6 @@ describe('getTopPlayers', () => {
   });
 });
 
-describe('splitPlayersByClub', () => {
-  const club = (key: string, ...understat: string[]): ClubInfo => ({
-    key,
-    name: key,
-    shortName: key.slice(0, 3).toUpperCase(),
-    leagueSlug: 'premier-league',
-    logoUrl: null,
-    aliases: { results: key, understat, transfermarkt: [] },
-  });
-  const clubs = new Map(
-    [club('alpha', 'Alpha'), club('beta', 'Beta', 'Beta FC')].flatMap((c) =>
-      c.aliases.understat.map((name) => [name, c] as const),
-    ),
-  );
-  const player = (playerId: string, team: string, goals: number, assists = 0): HistoryPlayer => ({
-    div: 'E0',
-    season: '2022-2023',
-    playerId,
-    name: playerId,
-    team,
-    goals,
-    assists,
-  });
-
-  it.each([
-    [
-      'a player of one club keeps his totals there, even beyond what it scored',
-      [player('a', 'Alpha', 7, 2), player('b', 'Beta', 1)],
-      { alpha: 5, beta: 3 },
-      { alpha: ['a 7/2'], beta: ['b 1/0'] },
-    ],
-    [
-      "a mover's goals go to the club with more goals left unclaimed",
-      [player('a', 'Alpha', 8), player('m', 'Alpha,Beta', 3)],
-      { alpha: 10, beta: 10 },
-      { alpha: ['a 8/0'], beta: ['m 3/0'] },
-    ],
-    [
-      // 4 left at alpha and 7 at beta: beta three times, to 4 each, then alpha, then beta.
-      'one goal at a time, so a mover can end up split between his clubs',
-      [player('a', 'Alpha', 6), player('b', 'Beta', 3), player('m', 'Alpha,Beta', 5)],
-      { alpha: 10, beta: 10 },
-      { alpha: ['a 6/0', 'm 1/0'], beta: ['b 3/0', 'm 4/0'] },
-    ],
-    [
-      'a tie goes to the club named first',
-      [player('m', 'Alpha,Beta', 3)],
-      { alpha: 5, beta: 5 },
-      { alpha: ['m 2/0'], beta: ['m 1/0'] },
-    ],
-    [
-      // Goals left: alpha 8, beta 2. Goals left unassisted: alpha 1, beta 10.
-      'assists go by the goals left unassisted, apart from the goals',
-      [player('a', 'Alpha', 2, 9), player('b', 'Beta', 8), player('m', 'Alpha,Beta', 1, 1)],
-      { alpha: 10, beta: 10 },
-      { alpha: ['a 2/9', 'm 1/0'], beta: ['b 8/0', 'm 0/1'] },
-    ],
-    [
-      // big first: alpha (2 left against 1), then alpha on the tie; small then to beta.
-      'the movers with most goals are split first',
-      [player('small', 'Alpha,Beta', 1), player('big', 'Alpha,Beta', 2)],
-      { alpha: 2, beta: 1 },
-      { alpha: ['big 2/0'], beta: ['small 1/0'] },
-    ],
-    [
-      'where both clubs are over-claimed, to the one over by less',
-      [player('a', 'Alpha', 5), player('b', 'Beta', 4), player('m', 'Alpha,Beta', 1)],
-      { alpha: 3, beta: 3 },
-      { alpha: ['a 5/0'], beta: ['b 4/0', 'm 1/0'] },
-    ],
-    [
-      'an unknown club name is left out: a player of one club and an unknown one is of the one',
-      [player('x', 'Nowhere', 4, 1), player('y', 'Beta FC,Nowhere', 2, 1)],
-      { alpha: 9, beta: 9 },
-      { beta: ['y 2/1'] },
-    ],
-    [
-      'a mover with neither a goal nor an assist is left out',
-      [player('z', 'Alpha,Beta', 0, 0)],
-      { alpha: 1, beta: 1 },
-      {},
-    ],
-  ])('%s', (_, players, scored, expected) => {
-    const split = splitPlayersByClub(
-      players,
-      clubs,
-      (key) => (scored as Record<string, number>)[key] ?? 0,
-    );
-    const table = Object.fromEntries(
-      [...split]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, list]) => [
-          key,
-          list.map((s) => `${s.playerId} ${s.goals}/${s.assists}`).sort(),
-        ]),
-    );
-    expect(table).toEqual(expected);
-  });
-});
-
 describe('listOdds', () => {
   it("offers each league's upcoming matches with the real bookmakers' real prices, in The Odds API shape", async () => {
     let totals = 0;
@@ -790,7 +689,7 @@ describe('listOdds', () => {
         const away = clubNameByKey.get(match.awayKey);
         expect(event).toMatchObject({
           id: match.externalId,
-          sport_key: SPORT_KEYS[league.slug],
+          sport_key: league.oddsApiSportKey,
           commence_time: match.kickoff.toISOString(),
           home_team: home,
           away_team: away,
@@ -931,16 +830,19 @@ describe('listTransfers', () => {
   });
 
   it.each([
-    ['before the season', '2022-06-01T00:00:00Z', 'Summer'],
-    ['in August', '2022-08-08T00:00:00Z', 'Summer'],
-    ['while the summer window is open', '2022-08-31T23:00:00Z', 'Summer'],
-    ['in mid-October', '2022-10-15T15:30:00Z', 'Summer'],
-    ['halfway between the windows', '2022-11-01T00:00:00Z', 'Summer'],
-    ['just past halfway', '2022-11-01T00:00:00.001Z', 'Winter'],
-    ['in January', '2023-01-15T00:00:00Z', 'Winter'],
-    ['in April', '2023-04-01T15:30:00Z', 'Winter'],
-    ['at the end of the season', '2023-06-04T19:00:00Z', 'Winter'],
-  ])('picks the window nearest the replay date: %s is %s', (_, iso, window) => {
-    expect(pickTransferWindow('2022-2023', Date.parse(iso))).toBe(window);
+    ['halfway between the windows', '2022-11-01T00:00:00Z', 'Summer 2022'],
+    ['just past halfway', '2022-11-01T00:00:00.001Z', 'Winter 2023'],
+    ['in January', '2023-01-15T12:00:00Z', 'Winter 2023'],
+  ])('lists the window nearest the replay date: %s is %s', async (_, iso, label) => {
+    // The real instant of this cycle at which the replay shows that date.
+    const realMs = toRealTime(Date.parse(iso), NOW.getTime(), provider.calendar);
+    if (realMs === null) throw new Error(`${iso} is not in the replay calendar`);
+    const moves = await provider.listTransfers('premier-league', new Date(realMs));
+    const expected = dataset.transfers.filter(
+      (t) => t.div === 'E0' && `${t.window} ${t.window === 'Summer' ? 2022 : 2023}` === label,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(moves.map((m) => m.playerId).sort()).toEqual(expected.map((t) => `tm-${t.line}`).sort());
+    expect(new Set(moves.map((m) => m.window))).toEqual(new Set([label]));
   });
 });

@@ -1,18 +1,15 @@
-import { BOOKMAKERS, SPORT_KEYS } from '../../../domain/bookmakers.ts';
-import { attributeGoals } from '../../../domain/goal-attribution.ts';
 import type {
   ClubInfo,
   HistoryMatch,
   HistoryPlayer,
   ReplayDataset,
 } from '../../../domain/history.ts';
-import { LEAGUES } from '../../../domain/league.ts';
+import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import {
   drawMatchTimeline,
   getMatchState,
   type MatchTimeline,
 } from '../../../domain/match-timeline.ts';
-import type { Bookmaker, OddsEvent } from '../../../domain/odds.ts';
 import { getPreClosingPrices } from '../../../domain/pre-closing.ts';
 import {
   buildMatchdayCalendar,
@@ -21,8 +18,8 @@ import {
   type ReplayCalendar,
 } from '../../../domain/replay-clock.ts';
 import { computeStandings } from '../../../domain/standings.ts';
-import { classifyTransfer } from '../../../domain/transfers.ts';
-import { getUkKickoffMs } from '../../../domain/uk-time.ts';
+import { getUkKickoffMs } from '../../../domain/time-zone.ts';
+import { classifyTransfer, pickTransferWindow } from '../../../domain/transfers.ts';
 import type {
   FootballProvider,
   ForecastRecord,
@@ -32,6 +29,8 @@ import type {
   ProviderPlayerStat,
   ProviderTransfer,
 } from '../provider.ts';
+import { buildGoalSlots } from './goal-slots.ts';
+import { buildOddsEvent } from './replay-odds.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
@@ -49,26 +48,21 @@ type SeasonMatch = {
   timeline: MatchTimeline;
 };
 
-type GoalSlot = {
-  matchIndex: number;
-  side: 'home' | 'away';
-  order: number;
-  scorerId: string | null;
-  assistId: string | null;
-};
-
-const SLUG_BY_CODE = new Map<string, string>(LEAGUES.map((l) => [l.division, l.slug]));
-
 export class ReplayDataError extends Error {}
 
 /**
  * The embedded default provider: plays a real past season on the real calendar. Everything is
  * derived from the data set and the time passed in; the same inputs give the same answers.
+ * `leagues` names the data set's divisions (default: the registry's).
  */
-export function createReplayProvider(dataset: ReplayDataset): FootballProvider & {
+export function createReplayProvider(
+  dataset: ReplayDataset,
+  leagues: readonly LeagueEntry[] = LEAGUES,
+): FootballProvider & {
   season: string;
   calendar: ReplayCalendar;
 } {
+  const slugByDivision = new Map(leagues.map((l) => [l.division, l.slug]));
   const clubByResultsName = new Map<string, ClubInfo>();
   const clubByUnderstatName = new Map<string, ClubInfo>();
   const clubByTransfermarktName = new Map<string, ClubInfo>();
@@ -83,7 +77,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
   const matches: SeasonMatch[] = dataset.matches.map((source, index) => {
     const home = clubByResultsName.get(source.home);
     const away = clubByResultsName.get(source.away);
-    const leagueSlug = SLUG_BY_CODE.get(source.div);
+    const leagueSlug = slugByDivision.get(source.div);
     if (home === undefined || away === undefined || leagueSlug === undefined) {
       throw new ReplayDataError(
         `replay: no club or league for ${source.div} ${source.home} v ${source.away}`,
@@ -286,7 +280,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
         if (match.leagueSlug !== leagueSlug) continue;
         const item = toProviderMatch(match, nowMs);
         if (item === null || item.kickoff.getTime() <= nowMs) continue;
-        const event = buildOddsEvent(match, item, clubByKey);
+        const event = buildOddsEvent(match, item, clubByKey, leagues);
         if (event !== null) upcoming.push({ match: item, event });
       }
       return upcoming
@@ -296,10 +290,10 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
 
     async listTransfers(leagueSlug, now) {
       const replayNowMs = toReplayTime(now.getTime(), calendar);
-      const window = pickTransferWindow(dataset.season, replayNowMs);
+      const window = pickTransferWindow(replayNowMs, dataset.season);
       const result: ProviderTransfer[] = [];
       for (const move of dataset.transfers) {
-        if (move.window !== window || SLUG_BY_CODE.get(move.div) !== leagueSlug) continue;
+        if (move.window !== window.window || slugByDivision.get(move.div) !== leagueSlug) continue;
         const club = clubByTransfermarktName.get(move.club);
         if (club === undefined) continue;
         result.push({
@@ -312,7 +306,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
           otherClub: move.otherClub,
           type: classifyTransfer(move.feeRaw),
           valor: move.feeEurM === null ? '' : String(move.feeEurM),
-          window: `${window} ${windowYear(dataset.season, window)}`,
+          window: window.label,
         });
       }
       return result;
@@ -329,7 +323,7 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
       }
       // Forecast what the site shows as upcoming: each league's next matches with prices.
       const upcomingIds = new Set<string>();
-      for (const league of LEAGUES) {
+      for (const league of leagues) {
         for (const odds of await provider.listOdds(league.slug, now))
           upcomingIds.add(odds.match.externalId);
       }
@@ -363,176 +357,4 @@ export function createReplayProvider(dataset: ReplayDataset): FootballProvider &
 function isSecondHalf(minute: string): boolean {
   const value = Number.parseInt(minute, 10);
   return Number.isFinite(value) && value > 45;
-}
-
-/** Gives every goal of each club's season a real scorer and assister (seeded by season and club). */
-function buildGoalSlots(
-  dataset: ReplayDataset,
-  matches: SeasonMatch[],
-  clubByUnderstatName: Map<string, ClubInfo>,
-): Map<string, GoalSlot[]> {
-  const slotsByClub = new Map<string, { slotId: string; slot: GoalSlot }[]>();
-  for (const match of matches) {
-    let homeOrder = 0;
-    let awayOrder = 0;
-    for (const goal of match.timeline.goals) {
-      const clubKey = goal.side === 'home' ? match.homeKey : match.awayKey;
-      const order = goal.side === 'home' ? homeOrder++ : awayOrder++;
-      const slot: GoalSlot = {
-        matchIndex: match.index,
-        side: goal.side,
-        order,
-        scorerId: null,
-        assistId: null,
-      };
-      const list = slotsByClub.get(clubKey) ?? [];
-      list.push({ slotId: `${match.index}:${goal.side}:${order}`, slot });
-      slotsByClub.set(clubKey, list);
-    }
-  }
-
-  const playersByClub = splitPlayersByClub(
-    dataset.players,
-    clubByUnderstatName,
-    (key) => slotsByClub.get(key)?.length ?? 0,
-  );
-
-  const byMatchSide = new Map<string, GoalSlot[]>();
-  for (const [clubKey, clubSlots] of slotsByClub) {
-    const attribution = attributeGoals(
-      `${dataset.season}:${clubKey}`,
-      clubSlots.map((s) => ({ slotId: s.slotId })),
-      playersByClub.get(clubKey) ?? [],
-    );
-    for (const { slotId, slot } of clubSlots) {
-      const who = attribution.get(slotId);
-      slot.scorerId = who?.scorerId ?? null;
-      slot.assistId = who?.assistId ?? null;
-      const key = `${slot.matchIndex}:${slot.side}`;
-      const list = byMatchSide.get(key) ?? [];
-      list.push(slot);
-      byMatchSide.set(key, list);
-    }
-  }
-  return byMatchSide;
-}
-
-type PlayerShare = { playerId: string; goals: number; assists: number };
-
-/**
- * Each club's players with their season totals. A player who moved between two clubs of the
- * league mid-season has one row naming both (in alphabetical order, not in order of the move):
- * his goals and assists go one by one to whichever of his clubs has most goals left unclaimed,
- * so every club's players account for at most the goals it scored.
- */
-export function splitPlayersByClub(
-  players: readonly HistoryPlayer[],
-  clubByUnderstatName: ReadonlyMap<string, ClubInfo>,
-  goalsOfClub: (clubKey: string) => number,
-): Map<string, PlayerShare[]> {
-  const byClub = new Map<string, Map<string, PlayerShare>>();
-  const share = (clubKey: string, playerId: string): PlayerShare => {
-    const club = byClub.get(clubKey) ?? new Map<string, PlayerShare>();
-    byClub.set(clubKey, club);
-    const entry = club.get(playerId) ?? { playerId, goals: 0, assists: 0 };
-    club.set(playerId, entry);
-    return entry;
-  };
-  const movers: { player: HistoryPlayer; clubs: string[] }[] = [];
-  for (const player of players) {
-    const clubs = player.team
-      .split(',')
-      .map((name) => clubByUnderstatName.get(name.trim())?.key)
-      .filter((key): key is string => key !== undefined);
-    if (clubs.length === 0) continue;
-    if (clubs.length === 1) {
-      const entry = share(clubs[0] as string, player.playerId);
-      entry.goals += player.goals;
-      entry.assists += player.assists;
-    } else movers.push({ player, clubs });
-  }
-  const left = (clubKey: string, kind: 'goals' | 'assists') =>
-    goalsOfClub(clubKey) -
-    [...(byClub.get(clubKey)?.values() ?? [])].reduce((sum, p) => sum + p[kind], 0);
-  movers.sort(
-    (a, b) => b.player.goals - a.player.goals || a.player.playerId.localeCompare(b.player.playerId),
-  );
-  for (const { player, clubs } of movers) {
-    for (const kind of ['goals', 'assists'] as const) {
-      for (let i = 0; i < player[kind]; i++) {
-        const target = clubs.reduce((best, key) =>
-          left(key, kind) > left(best, kind) ? key : best,
-        );
-        share(target, player.playerId)[kind]++;
-      }
-    }
-  }
-  return new Map([...byClub].map(([key, club]) => [key, [...club.values()]]));
-}
-
-function buildOddsEvent(
-  match: SeasonMatch,
-  item: ProviderMatch,
-  clubByKey: Map<string, ClubInfo>,
-): OddsEvent | null {
-  const odds = match.source.odds;
-  const home = (clubByKey.get(match.homeKey) as ClubInfo).name;
-  const away = (clubByKey.get(match.awayKey) as ClubInfo).name;
-  const bookmakers: Bookmaker[] = [];
-  for (const b of BOOKMAKERS) {
-    const markets: Bookmaker['markets'] = [];
-    if (b.column !== null) {
-      const [h, d, a] = [odds[`${b.column}H`], odds[`${b.column}D`], odds[`${b.column}A`]];
-      if (h !== undefined && d !== undefined && a !== undefined) {
-        markets.push({
-          key: 'h2h',
-          outcomes: [
-            { name: home, price: h },
-            { name: away, price: a },
-            { name: 'Draw', price: d },
-          ],
-        });
-      }
-    }
-    if (b.totalsColumn !== null) {
-      const [over, under] = [odds[`${b.totalsColumn}>2.5`], odds[`${b.totalsColumn}<2.5`]];
-      if (over !== undefined && under !== undefined) {
-        markets.push({
-          key: 'totals',
-          outcomes: [
-            { name: 'Over', price: over, point: 2.5 },
-            { name: 'Under', price: under, point: 2.5 },
-          ],
-        });
-      }
-    }
-    if (markets.length > 0) bookmakers.push({ key: b.key, title: b.title, link: b.site, markets });
-  }
-  if (bookmakers.length === 0) return null;
-  return {
-    id: item.externalId,
-    sport_key: SPORT_KEYS[match.leagueSlug] ?? 'soccer',
-    commence_time: item.kickoff.toISOString(),
-    home_team: home,
-    away_team: away,
-    bookmakers,
-  };
-}
-
-/**
- * The season's transfer window nearest the replay date: Summer (June to 1 September) until
- * halfway to Winter (January), then Winter. Distances are to the nearest day of each window.
- */
-export function pickTransferWindow(season: string, replayNowMs: number): 'Summer' | 'Winter' {
-  const firstYear = Number(season.slice(0, 4));
-  const summerEnds = Date.UTC(firstYear, 8, 1);
-  const winterOpens = Date.UTC(firstYear + 1, 0, 1);
-  return Math.max(0, replayNowMs - summerEnds) <= Math.max(0, winterOpens - replayNowMs)
-    ? 'Summer'
-    : 'Winter';
-}
-
-function windowYear(season: string, window: 'Summer' | 'Winter'): number {
-  const firstYear = Number(season.slice(0, 4));
-  return window === 'Summer' ? firstYear : firstYear + 1;
 }

@@ -1,4 +1,5 @@
-import type { LiveSourceName } from './live-source.ts';
+import type { LiveSourceName } from '../registry.ts';
+import { parseRetryAfter } from './retry-after.ts';
 
 /**
  * Why an upstream call failed. Only `timeout`, `network`, `server` and `rate-limit` are worth
@@ -91,9 +92,15 @@ export type UpstreamClientOptions = {
   inspectText?: (text: string) => UpstreamError | undefined;
   /**
    * Classifies a non-2xx answer the provider's own way (e.g. a 429 that means "out of credits",
-   * which no retry will mend); undefined falls back to the status code.
+   * which no retry will mend); undefined falls back to the status code. `nowMs` is the
+   * client's clock, for reading a Retry-After date with parseRetryAfter.
    */
-  inspectError?: (status: number, text: string, headers: Headers) => UpstreamError | undefined;
+  inspectError?: (
+    status: number,
+    text: string,
+    headers: Headers,
+    nowMs: number,
+  ) => UpstreamError | undefined;
   /** Reads credits from response headers, for providers that report them. */
   readQuota?: (headers: Headers) => Quota | undefined;
   /** At least this long between two requests (e.g. 6 s for 10 requests a minute). */
@@ -179,15 +186,6 @@ function createBreaker(now: () => number) {
       }
     },
   };
-}
-
-/** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
 function errorForStatus(provider: string, response: Response, text: string, nowMs: number) {
@@ -309,7 +307,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
     if (!response.ok) {
       throw (
-        options.inspectError?.(response.status, text, response.headers) ??
+        options.inspectError?.(response.status, text, response.headers, now()) ??
         errorForStatus(provider, response, text, now())
       );
     }

@@ -1,3 +1,4 @@
+import type { LeagueEntry } from '../../../domain/league.ts';
 import type { OddsEvent } from '../../../domain/odds.ts';
 import type {
   ProviderMatch,
@@ -5,9 +6,7 @@ import type {
   ProviderStanding,
   ProviderTransfer,
 } from '../provider.ts';
-
-/** Providers Touchline has adapters for. */
-export type LiveSourceName = 'besoccer' | 'football-data' | 'api-football' | 'odds-api';
+import type { LiveSourceName } from '../registry.ts';
 
 /** What every adapter's factory takes: the key, and the seams the server and the tests set. */
 export type LiveSourceOptions = {
@@ -18,6 +17,8 @@ export type LiveSourceOptions = {
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   timeoutMs?: number;
+  /** The leagues asked for and kept, each with its key at this upstream; default LEAGUES. */
+  leagues?: readonly LeagueEntry[];
 };
 
 /** A club as an upstream names it; Touchline maps names to its own club keys. */
@@ -51,7 +52,7 @@ export type UpstreamTransfer = Omit<ProviderTransfer, 'teamKey' | 'team'> & { te
  */
 export type LiveSource = {
   name: LiveSourceName;
-  /** Matches of the five leagues kicking off in [from, to). */
+  /** Matches of the adapter's leagues kicking off in [from, to). */
   listMatches?: (from: Date, to: Date) => Promise<UpstreamMatch[]>;
   getStandings?: (leagueSlug: string) => Promise<UpstreamStanding[]>;
   getTopPlayers?: (

@@ -1,6 +1,7 @@
 import { findBestPrices, type BestPrice, type OddsEvent } from '../../../domain/odds.ts';
+import { extractRumour, type RumourClub } from '../../../domain/rumours.ts';
 import { formatZonedTime, getZoneOffsetMs, getZonedDayRange } from '../../../domain/time-zone.ts';
-import { extractRumour, formatFee, type RumourClub } from '../../../domain/transfers.ts';
+import { formatFee } from '../../../domain/transfers.ts';
 import type { RssItem } from './rss-document.ts';
 
 const MINUTE_MS = 60 * 1000;

@@ -1,0 +1,26 @@
+import * as z from 'zod/mini';
+
+/** One upstream's state as its client last reported it. */
+export const ProviderStatusSchema = z.object({
+  provider: z.string(),
+  last_success_at: z.nullable(z.string()),
+  last_error_at: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  /** Requests sent this UTC day. */
+  calls_today: z.number(),
+  credits_left: z.nullable(z.number()),
+  breaker: z.string(),
+  requests: z.number(),
+  retries: z.number(),
+  failures: z.number(),
+  reported_at: z.string(),
+});
+
+/** `GET /api/status`. */
+export const StatusAnswerSchema = z.object({
+  data_source: z.enum(['replay', 'live']),
+  /** Whether this instance runs the scheduler now. */
+  leader: z.boolean(),
+  providers: z.array(ProviderStatusSchema),
+});
+export type StatusAnswer = z.infer<typeof StatusAnswerSchema>;

@@ -1,0 +1,81 @@
+import type { Db } from './db/client.ts';
+import { hasStoredMatches } from './db/matches-queries.ts';
+import type { FootballProvider } from './providers/provider.ts';
+import type { Readiness } from './services/readiness.ts';
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+const CHECK_EVERY_MS = 5000;
+
+export type LiveDataReadiness = {
+  /** The provider to schedule: the same, but it notes when the matches upstream answers. */
+  provider: FootballProvider;
+  /** Call after each write of the scheduler (its onChange). */
+  onWrite: () => void;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Marks live data loaded for /readyz. It counts as loaded after this instance's first
+ * successful matches sync (the upstream answered, then the scheduler reported its write), or as
+ * soon as the database holds matches of this provider: from an earlier run, or written by the
+ * instance that leads (only the leader polls upstreams). So an instance whose upstream is down
+ * at start is ready with what is stored, and one that never leads becomes ready once the
+ * leader's first sync lands (the database is looked at every 5 s until then).
+ */
+export async function watchLiveDataReadiness(options: {
+  db: Db;
+  provider: FootballProvider;
+  readiness: Readiness;
+  log: Log;
+  checkEveryMs?: number;
+}): Promise<LiveDataReadiness> {
+  const { db, provider, readiness } = options;
+  const idPrefix = provider.matchIdPrefix ?? `${provider.name}:`;
+  let answered = false;
+  let timer: NodeJS.Timeout | undefined;
+  let checking: Promise<void> | undefined;
+
+  const markLoaded = () => {
+    readiness.markDataLoaded();
+    clearInterval(timer);
+  };
+  const check = async () => {
+    try {
+      if (await hasStoredMatches(db, idPrefix)) markLoaded();
+    } catch (error) {
+      options.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'readiness: could not look for stored matches',
+      );
+    }
+  };
+
+  await check();
+  if (!readiness.state().dataLoaded) {
+    timer = setInterval(() => {
+      checking ??= check().finally(() => {
+        checking = undefined;
+      });
+    }, options.checkEveryMs ?? CHECK_EVERY_MS);
+    timer.unref();
+  }
+
+  return {
+    provider: {
+      ...provider,
+      listMatches: async (...args) => {
+        const items = await provider.listMatches(...args);
+        answered = true;
+        return items;
+      },
+    },
+    onWrite: () => {
+      if (answered && !readiness.state().dataLoaded) markLoaded();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await checking;
+    },
+  };
+}
