@@ -176,6 +176,44 @@ describe('the web app', () => {
   });
 });
 
+describe("the painted heading's time zone", () => {
+  // Europe/London leaves summer time at 01:00 UTC on 25 October 2026: the same server answers
+  // "GMT+1" before and "GMT" after, in every encoding, without restarting.
+  let clock = new Date('2026-10-25T00:30:00Z');
+  let london: TestApp;
+  beforeAll(async () => {
+    const webRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-dist-'));
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<meta name="touchline:time-zone" content="{{time_zone}}">' +
+        '<div id="root"><!--home-shell--><p>Times in {{time_offset}}</p><!--/home-shell--></div>',
+    );
+    london = await createTestApp({ webRoot, timeZone: 'Europe/London', now: () => clock });
+  });
+  afterAll(async () => {
+    await london.close();
+  });
+
+  async function homePage(encoding: string): Promise<string> {
+    const response = await london.app.inject({
+      url: '/',
+      headers: { cookie: await loginCookie(london.app), 'accept-encoding': encoding },
+    });
+    if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString();
+    if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString();
+    return response.body;
+  }
+
+  it.each(['identity', 'br', 'gzip'])('follows summer time (%s)', async (encoding) => {
+    clock = new Date('2026-10-25T00:30:00Z');
+    const summer = await homePage(encoding);
+    expect(summer).toContain('<p>Times in GMT+1</p>');
+    expect(summer).toContain('content="Europe/London"');
+    clock = new Date('2026-10-25T01:30:00Z');
+    expect(await homePage(encoding)).toContain('<p>Times in GMT</p>');
+  });
+});
+
 describe('security headers', () => {
   it.each([
     ['a page', '/'],

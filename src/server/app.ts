@@ -204,7 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(goRoutes({ clicks }));
   await app.register(imageRoutes({ images: createImages({ db: deps.db }) }));
   await app.register(apiDocsRoutes());
-  await app.register(webAppRoutes({ webRoot: deps.webRoot, meta: deps.meta, hasSession }));
+  await app.register(
+    webAppRoutes({
+      webRoot: deps.webRoot,
+      meta: deps.meta,
+      hasSession,
+      timeZone: deps.timeZone,
+      now: deps.now,
+    }),
+  );
 
   return app;
 }

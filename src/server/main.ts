@@ -234,7 +234,6 @@ async function main() {
       brandName: config.brandName,
       creditLine: config.creditLine,
       replayLabel: data.label,
-      timeZone: config.siteTimeZone,
     },
     logger,
     trustProxy: config.trustProxy,

@@ -8,22 +8,31 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { escapeHtml } from '../../domain/escape-html.ts';
+import { formatGmtOffset } from '../../domain/time-zone.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 
 export type SiteMeta = {
   brandName: string;
   creditLine: string;
   replayLabel: string;
-  timeZone?: string;
 };
 
-/** Fills the {{placeholders}} of the built index.html with the site's configuration. */
-export function renderIndexHtml(template: string, meta: SiteMeta): string {
+/**
+ * Fills the {{placeholders}} of the built index.html with the site's configuration. The zone's
+ * offset ({{time_offset}}) changes with summer time, so it is left for fillTimeOffset at the
+ * moment of each answer.
+ */
+export function renderIndexHtml(template: string, meta: SiteMeta, timeZone: string): string {
   return template
     .replaceAll('{{brand_name}}', escapeHtml(meta.brandName))
     .replaceAll('{{credit_line}}', escapeHtml(meta.creditLine))
     .replaceAll('{{replay_label}}', escapeHtml(meta.replayLabel))
-    .replaceAll('{{time_zone}}', escapeHtml(meta.timeZone ?? 'Africa/Johannesburg'));
+    .replaceAll('{{time_zone}}', escapeHtml(timeZone));
+}
+
+/** The page with the site zone's offset at an instant written in: "GMT+2", "GMT", "GMT+5:30". */
+export function fillTimeOffset(html: string, timeZone: string, at: Date): string {
+  return html.replaceAll('{{time_offset}}', formatGmtOffset(at.getTime(), timeZone));
 }
 
 const STYLESHEET_LINK =
@@ -99,21 +108,38 @@ export function webAppRoutes(deps: {
   webRoot: string;
   meta: SiteMeta;
   hasSession: (request: FastifyRequest) => boolean;
+  timeZone: string;
+  now: () => Date;
 }) {
   return async function (app: FastifyInstance) {
     const indexFile = path.join(deps.webRoot, 'index.html');
     const built = existsSync(indexFile);
     const page = built
-      ? inlineStylesheets(renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.meta), (asset) =>
-          readFileSync(path.join(deps.webRoot, asset), 'utf8'),
+      ? inlineStylesheets(
+          renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.meta, deps.timeZone),
+          (asset) => readFileSync(path.join(deps.webRoot, asset), 'utf8'),
         )
       : {
           html: '<!doctype html><title>Touchline</title><p>The front end is not built: run npm run build.</p>',
           styleHashes: [],
         };
     const pagePolicy = contentSecurityPolicy(page.styleHashes);
-    const homePage = toVariant(page.html.replace(HOME_SHELL, '$1'));
-    const otherPage = toVariant(page.html.replace(HOME_SHELL, ''));
+    const homeTemplate = page.html.replace(HOME_SHELL, '$1');
+    // One compressed home page per offset the zone has (two where it keeps summer time), made
+    // when the offset is first seen.
+    const homePages = new Map<string, PageVariant>();
+    const homePage = (): PageVariant => {
+      const html = fillTimeOffset(homeTemplate, deps.timeZone, deps.now());
+      let variant = homePages.get(html);
+      if (variant === undefined) {
+        variant = toVariant(html);
+        homePages.set(html, variant);
+      }
+      return variant;
+    };
+    const otherPage = toVariant(
+      fillTimeOffset(page.html.replace(HOME_SHELL, ''), deps.timeZone, deps.now()),
+    );
 
     if (built) {
       // The front end's own files are public (the gate page is built from them), not counted
@@ -151,7 +177,7 @@ export function webAppRoutes(deps: {
           : reply.code(401).send({ error: 'Unauthorized' });
       }
       const isHome = request.url.split(/[?#]/, 1)[0] === '/' && hasSession;
-      const variant = isHome ? homePage : otherPage;
+      const variant = isHome ? homePage() : otherPage;
       reply
         .code(200)
         .header('cache-control', 'no-cache')

@@ -1,6 +1,6 @@
 import { findBestPrices, type BestPrice, type OddsEvent } from '../../../domain/odds.ts';
 import { extractRumour, type RumourClub } from '../../../domain/rumours.ts';
-import { formatZonedTime, getZoneOffsetMs, getZonedDayRange } from '../../../domain/time-zone.ts';
+import { formatGmtOffset, formatZonedTime, getZonedDayRange } from '../../../domain/time-zone.ts';
 import { formatFee } from '../../../domain/transfers.ts';
 import type { RssItem } from './rss-document.ts';
 
@@ -364,12 +364,7 @@ function formatDayMonth(date: Date, timeZone: string): string {
 
 /** "(GMT+2)", "(GMT)", "(GMT-3:30)". */
 function formatZoneLabel(date: Date, timeZone: string): string {
-  const minutes = Math.round(getZoneOffsetMs(date.getTime(), timeZone) / MINUTE_MS);
-  if (minutes === 0) return '(GMT)';
-  const sign = minutes > 0 ? '+' : '-';
-  const hours = Math.floor(Math.abs(minutes) / 60);
-  const rest = Math.abs(minutes) % 60;
-  return `(GMT${sign}${hours}${rest === 0 ? '' : `:${String(rest).padStart(2, '0')}`})`;
+  return `(${formatGmtOffset(date.getTime(), timeZone)})`;
 }
 
 function formatOrdinal(n: number): string {
