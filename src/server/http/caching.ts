@@ -1,17 +1,12 @@
-import { createHash } from 'node:crypto';
-
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { entityTag } from '../entity-tag.ts';
 
 export const PRIVATE_CACHE_CONTROL =
   'private, max-age=15, stale-while-revalidate=30, stale-if-error=86400';
 
 /** A serialised answer, kept as bytes so sending it needs no encoding, with its ETag. */
 export type CachedBody = { body: Buffer; etag: string };
-
-/** The strong ETag of an answer's bytes: the one way Touchline tags what it sends. */
-export function entityTag(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
 
 /** Answers that are tagged and revalidated: JSON data and the site's own feeds. */
 const TAGGED_TYPES = ['application/json', 'application/rss+xml'];

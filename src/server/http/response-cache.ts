@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 
-import { entityTag, type CachedBody } from './caching.ts';
+import { entityTag } from '../entity-tag.ts';
+import type { CachedBody } from './caching.ts';
 
 /** Where several instances share their answers (REDIS_URL). */
 export type SharedCacheStore = {

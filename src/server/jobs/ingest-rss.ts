@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 import { LEAGUES } from '../../domain/league.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,6 +8,7 @@ import {
 } from '../db/feed-sources-queries.ts';
 import { createNewsArticles, type NewsArticleInput } from '../db/news-articles-queries.ts';
 import { listClubs } from '../db/teams-queries.ts';
+import { entityTag } from '../entity-tag.ts';
 import type { fetchFeed, FetchFeedResult } from '../providers/rss/client.ts';
 import {
   compileLeagueTerms,
@@ -174,7 +173,7 @@ async function renderSiteFeed(
 ): Promise<FetchFeedResult> {
   const xml = (await deps.readSiteFeed?.(source.url)) ?? null;
   if (xml === null) throw new Error(`rss: this site has no feed at ${source.url}`);
-  const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
+  const etag = entityTag(xml);
   if (etag === source.etag) return { status: 304 };
   return { status: 200, body: xml, etag, lastModified: null, finalUrl: source.url };
 }

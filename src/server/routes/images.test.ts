@@ -77,7 +77,7 @@ describe('GET /img/crest/:file', () => {
   it('escapes a short name that looks like markup', async () => {
     const response = await get('/img/crest/odd-fc.svg');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('>&#60;&#38;&#62;</text>');
+    expect(response.body).toContain('>&lt;&amp;&gt;</text>');
     expect(response.body).not.toContain('<&>');
   });
 

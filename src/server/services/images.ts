@@ -1,13 +1,10 @@
+import { escapeHtml } from '../../domain/escape-html.ts';
 import type { Db } from '../db/client.ts';
 import { findTeamByKey } from '../db/teams-queries.ts';
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** A shield in the club's colours with its short name: the crest when the source has none. */
 export function drawCrest(shortName: string, primary: string, secondary: string): string {
-  const initials = escapeXml(shortName.slice(0, 3).toUpperCase());
+  const initials = escapeHtml(shortName.slice(0, 3).toUpperCase());
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="${initials}"><path d="M32 3 56 11v19c0 15-10 26-24 31C18 56 8 45 8 30V11Z" fill="${primary}" stroke="${secondary}" stroke-width="3"/><path d="M8 26h48v9H8z" fill="${secondary}" opacity=".9"/><text x="32" y="34" text-anchor="middle" dominant-baseline="middle" font-family="Arial,Helvetica,sans-serif" font-size="15" font-weight="700" fill="${primary}" stroke="${secondary}" stroke-width=".6" paint-order="stroke">${initials}</text></svg>`;
 }
 
