@@ -13,6 +13,10 @@ export const ProviderStatusSchema = z.object({
   requests: z.number(),
   retries: z.number(),
   failures: z.number(),
+  /** Items of good answers left out for lacking what Touchline needs (a null id…). */
+  items_dropped: z.number(),
+  /** What the upstream's plan refuses while it does ("plan does not cover season 2026"). */
+  plan_limit: z.nullable(z.string()),
   reported_at: z.string(),
 });
 

@@ -17,6 +17,9 @@ export type ProviderStatusStats = {
   creditsLeft: number | null;
   creditsUsed: number | null;
   breaker: string;
+  /** Absent in rows stored before it was counted. */
+  itemsDropped?: number;
+  planLimit?: string | null;
 };
 
 export async function saveProviderStatus(

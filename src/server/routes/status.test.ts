@@ -33,8 +33,11 @@ const FOOTBALL_DATA = stats('football-data', {
   lastError: 'football-data: HTTP 503: Service unavailable',
   creditsLeft: 9,
   breaker: 'half-open',
+  itemsDropped: 12,
+  planLimit: 'plan does not cover season 2026',
 });
-// Its counters are from yesterday: none of its calls were made today.
+// Its counters are from yesterday: none of its calls were made today. Reported before items
+// dropped and plan limits were counted: they read as none.
 const ODDS_API = stats('odds-api', {
   callsToday: 7,
   day: '2026-11-20',
@@ -106,6 +109,8 @@ describe('status routes with an admin password', () => {
           requests: 57,
           retries: 3,
           failures: 5,
+          items_dropped: 12,
+          plan_limit: 'plan does not cover season 2026',
           reported_at: '2026-11-21T15:29:00.000Z',
         },
         {
@@ -119,6 +124,8 @@ describe('status routes with an admin password', () => {
           requests: 7,
           retries: 0,
           failures: 0,
+          items_dropped: 0,
+          plan_limit: null,
           reported_at: '2026-11-21T15:29:00.000Z',
         },
       ],
@@ -187,6 +194,8 @@ describe('status routes with an admin password', () => {
         'touchline_upstream_requests{provider="football-data"} 57',
         'touchline_upstream_retries{provider="football-data"} 3',
         'touchline_upstream_failures{provider="football-data"} 5',
+        'touchline_upstream_items_dropped{provider="football-data"} 12',
+        'touchline_upstream_items_dropped{provider="odds-api"} 0',
         'touchline_upstream_credits_left{provider="football-data"} 9',
         'touchline_upstream_credits_left{provider="odds-api"} 431',
         `touchline_upstream_last_success_timestamp_seconds{provider="football-data"} ${successSeconds}`,

@@ -57,6 +57,11 @@ function createMetricsRegistry(deps: StatusDeps) {
     (s) => s.failures,
   );
   gauge(
+    'touchline_upstream_items_dropped',
+    'Items of good answers left out for lacking what Touchline needs, since the leader started.',
+    (s) => s.itemsDropped ?? 0,
+  );
+  gauge(
     'touchline_upstream_credits_left',
     'Credits left as the upstream reports them.',
     (s) => s.creditsLeft,
@@ -120,6 +125,8 @@ export function createStatusReport(deps: StatusDeps) {
           requests: s.requests,
           retries: s.retries,
           failures: s.failures,
+          items_dropped: s.itemsDropped ?? 0,
+          plan_limit: s.planLimit ?? null,
           reported_at: updatedAt.toISOString(),
         })),
       };

@@ -554,6 +554,45 @@ describe('noteFailure', () => {
   });
 });
 
+describe('noteDropped and notePlanLimit', () => {
+  function withLog() {
+    const warnings: { obj: object; msg: string }[] = [];
+    const client = createUpstreamClient({
+      name: 'api-football',
+      baseUrl: 'https://api.example.test/',
+      fetch: () => Promise.resolve(json({})),
+      log: { warn: (obj, msg) => warnings.push({ obj, msg }) },
+    });
+    return { client, warnings };
+  }
+
+  it('counts every dropped item and logs each distinct one once, with the provider', () => {
+    const { client, warnings } = withLog();
+    const item = { kind: 'transfer', id: 'player 123', reason: 'teams.in.id is null' };
+    client.noteDropped(item);
+    client.noteDropped(item);
+    client.noteDropped({ ...item, id: 'player 456' });
+    expect(client.stats().itemsDropped).toBe(3);
+    expect(warnings.map((w) => w.msg)).toEqual([
+      'api-football: transfer player 123 left out: teams.in.id is null',
+      'api-football: transfer player 456 left out: teams.in.id is null',
+    ]);
+    expect(warnings[0]?.obj).toMatchObject({ provider: 'api-football', item: 'transfer' });
+    // A dropped item is not a failed call: the breaker and the failure count do not move.
+    expect(client.stats()).toMatchObject({ failures: 0, breaker: 'closed' });
+  });
+
+  it('keeps a plan limit until it is cleared, logging it once', () => {
+    const { client, warnings } = withLog();
+    client.notePlanLimit('plan does not cover season 2026');
+    client.notePlanLimit('plan does not cover season 2026');
+    expect(client.stats().planLimit).toBe('plan does not cover season 2026');
+    expect(warnings).toHaveLength(1);
+    client.notePlanLimit(null);
+    expect(client.stats().planLimit).toBeNull();
+  });
+});
+
 describe('stats', () => {
   it('starts empty', () => {
     const { client } = setup(() => json({}));
@@ -569,6 +608,8 @@ describe('stats', () => {
       lastError: null,
       creditsLeft: null,
       creditsUsed: null,
+      itemsDropped: 0,
+      planLimit: null,
       breaker: 'closed',
     });
   });

@@ -69,6 +69,19 @@ export type UpstreamStats = {
   creditsLeft: number | null;
   creditsUsed: number | null;
   breaker: BreakerState;
+  /** Items of good answers left out because they lacked what Touchline needs (see noteDropped). */
+  itemsDropped: number;
+  /** What the upstream's plan refuses, in its words, while it does (see notePlanLimit). */
+  planLimit: string | null;
+};
+
+/** One item of a good answer that the adapter left out, and why. */
+export type DroppedItem = {
+  /** What the item was: "transfer", "match", "scorer"… */
+  kind: string;
+  /** The item's id at the upstream, or where it stood ("response[3]") when it had none. */
+  id: string;
+  reason: string;
 };
 
 type Log = { warn: (obj: object, msg: string) => void };
@@ -132,7 +145,20 @@ export type UpstreamClient = {
    * are ignored.
    */
   noteFailure: (error: unknown) => void;
+  /**
+   * Counts an item an adapter left out of a good answer (a null id, a missing team) and logs it
+   * once with the provider's name: the rest of the answer is kept.
+   */
+  noteDropped: (item: DroppedItem) => void;
+  /**
+   * Records (or, with null, clears) a refusal the upstream's plan makes, such as a season the
+   * plan does not cover, so the status page says so instead of it being retried.
+   */
+  notePlanLimit: (message: string | null) => void;
 };
+
+/** How many distinct dropped items a client remembers having logged, so each is logged once. */
+const LOGGED_DROPS_LIMIT = 10_000;
 
 const BREAKER_WINDOW = 20;
 const BREAKER_MIN_CALLS = 10;
@@ -259,7 +285,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     lastError: null,
     creditsLeft: null,
     creditsUsed: null,
+    itemsDropped: 0,
+    planLimit: null,
   };
+  const loggedDrops = new Set<string>();
 
   const countCall = () => {
     const day = new Date(now()).toISOString().slice(0, 10);
@@ -386,6 +415,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       stats.lastErrorAt = new Date(now()).toISOString();
       stats.lastError = error.message;
       options.log?.warn({ provider, kind: error.kind, status: error.status }, error.message);
+    },
+    noteDropped(item) {
+      stats.itemsDropped++;
+      const key = `${item.kind}\u0000${item.id}\u0000${item.reason}`;
+      if (loggedDrops.has(key)) return;
+      if (loggedDrops.size >= LOGGED_DROPS_LIMIT) loggedDrops.clear();
+      loggedDrops.add(key);
+      options.log?.warn(
+        { provider, item: item.kind, id: item.id },
+        `${provider}: ${item.kind} ${item.id} left out: ${item.reason}`,
+      );
+    },
+    notePlanLimit(message) {
+      if (message !== null && message !== stats.planLimit) {
+        options.log?.warn({ provider, kind: 'plan' }, `${provider}: ${message}`);
+      }
+      stats.planLimit = message;
     },
   };
 }
