@@ -1,7 +1,8 @@
 // Over 400 lines: one pipeline (read, check, write, describe in README.md), read top to bottom.
 // Builds Touchline's embedded historical data in data/ from the source CSV files: results.csv.gz,
-// players.csv.gz, transfers.csv.gz and README.md. data/clubs.csv is maintained by hand; this
-// script only reads it and verifies it against every team name the sources use.
+// players.csv.gz, transfers.csv.gz (both with each player's nationality joined in) and README.md.
+// data/clubs.csv is maintained by hand; this script only reads it and verifies it against every
+// team name the sources use.
 //
 //   node scripts/prepare-data.ts [source-folder]   (default: ../shared/data from the repo root)
 //
@@ -13,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 
 import { parse } from 'csv-parse/sync';
 
+import { isFlagCode } from '../src/domain/countries.ts';
 import { LEAGUES } from '../src/domain/league.ts';
 
 /** football-data.co.uk division codes of the registry's leagues, in the site's order. */
@@ -75,6 +77,8 @@ const TRANSFER_COLUMNS = [
   ['fee_raw', 'fee_raw'],
   ['fee_eur_m', 'fee_eur_m'],
 ] as const;
+/** The column both player files gain: the player's flag-icons nationality code, '' when unknown. */
+const NATIONALITY = 'nationality';
 const CLUB_COLUMNS = [
   'key',
   'name',
@@ -185,7 +189,37 @@ function buildResults(source: string, errors: string[]): Output {
   return { file: 'results.csv.gz', header, rows };
 }
 
-function buildPlayers(source: string, errors: string[]): Output {
+/**
+ * The nationality codes of one of the source's nationality files, by the key columns (joined
+ * with a tab); a code the site draws no flag for, or a key given twice, is an error.
+ */
+function readNationalities(file: string, keyColumns: readonly string[], errors: string[]) {
+  const table = readCsv(file);
+  const codes = new Map<string, string>();
+  select(table, [...keyColumns, 'country_code']).forEach((row, index) => {
+    const key = row.slice(0, -1).join('\t');
+    const code = at(row, keyColumns.length);
+    if (!isFlagCode(code)) errors.push(`${file} line ${index + 2}: no flag for "${code}"`);
+    if (codes.has(key)) errors.push(`${file} line ${index + 2}: ${key} given twice`);
+    codes.set(key, code);
+  });
+  return codes;
+}
+
+/** Appends each row's nationality, found by the row's cells at keyIndexes ('' when unknown). */
+function joinNationality(
+  rows: string[][],
+  keyIndexes: readonly number[],
+  codes: Map<string, string>,
+) {
+  return rows.map((row) => [
+    ...row,
+    codes.get(keyIndexes.map((index) => at(row, index)).join('\t')) ?? '',
+  ]);
+}
+
+/** Player season totals with each player's nationality, found by Understat id. */
+export function buildPlayers(source: string, errors: string[]): Output {
   const table = readCsv(path.join(source, 'players', 'player_seasons.csv'));
   const rows = select(
     table,
@@ -206,16 +240,28 @@ function buildPlayers(source: string, errors: string[]): Output {
       Number(at(b, 8)) - Number(at(a, 8)) ||
       Number(at(a, 2)) - Number(at(b, 2)),
   );
-  return { file: 'players.csv.gz', header: PLAYER_COLUMNS.map(([, to]) => to), rows };
+  const file = path.join(source, 'players', 'player_nationality.csv');
+  return {
+    file: 'players.csv.gz',
+    header: [...PLAYER_COLUMNS.map(([, to]) => to), NATIONALITY],
+    rows: joinNationality(rows, [2], readNationalities(file, ['player_id'], errors)),
+  };
 }
 
-function buildTransfers(source: string): Output {
+/** Transfers with each player's nationality, found by player name, club and season. */
+export function buildTransfers(source: string, errors: string[]): Output {
   const table = readCsv(path.join(source, 'transfers', 'transfers.csv'));
   const rows = select(
     table,
     TRANSFER_COLUMNS.map(([from]) => from),
   ).filter((row) => TRANSFER_SEASONS.includes(at(row, 1)));
-  return { file: 'transfers.csv.gz', header: TRANSFER_COLUMNS.map(([, to]) => to), rows };
+  const file = path.join(source, 'transfers', 'transfer_player_nationality.csv');
+  const codes = readNationalities(file, ['player', 'club', 'season'], errors);
+  return {
+    file: 'transfers.csv.gz',
+    header: [...TRANSFER_COLUMNS.map(([, to]) => to), NATIONALITY],
+    rows: joinNationality(rows, [4, 3, 1], codes),
+  };
 }
 
 function readClubs(file: string, errors: string[]): Club[] {
@@ -487,13 +533,27 @@ function readme(
     ['left', 'left', 'left', 'right', 'right', 'right'],
     [
       fileRow('results.csv.gz', 'match results and bookmaker odds', seasons(results)),
-      fileRow('players.csv.gz', 'player season totals', seasons(players)),
-      fileRow('transfers.csv.gz', 'club transfers in and out', seasons(transfers)),
+      fileRow('players.csv.gz', 'player season totals, nationality', seasons(players)),
+      fileRow('transfers.csv.gz', 'club transfers in and out, nationality', seasons(transfers)),
       fileRow('clubs.csv', 'club names, codes, colours', 'all of the above'),
     ],
   );
   const count = (output: Output, div: string) =>
     output.rows.filter((row) => at(row, 0) === div).length;
+  /** Share of the rows (of one league, or all) that carry a nationality, e.g. "99.7%". */
+  const withNationality = (output: Output, div?: string) => {
+    const rows = output.rows.filter((row) => div === undefined || at(row, 0) === div);
+    const known = rows.filter((row) => row.at(-1) !== '').length;
+    return `${((100 * known) / Math.max(1, rows.length)).toFixed(1)}%`;
+  };
+  const lastTransferSeason = transfers.rows
+    .map((row) => at(row, 1))
+    .reduce((a, b) => (a > b ? a : b));
+  const lastSeasonTransfers: Output = {
+    ...transfers,
+    rows: transfers.rows.filter((row) => at(row, 1) === lastTransferSeason),
+  };
+  const escapedNames = players.rows.filter((row) => /&#?\w+;/.test(at(row, 3))).length;
   const clubCount = (div: string) => {
     const names = new Set(
       results.rows.filter((row) => at(row, 0) === div).flatMap((row) => [at(row, 4), at(row, 5)]),
@@ -501,14 +561,25 @@ function readme(
     return clubs.filter((club) => names.has(club.resultsName)).length;
   };
   const leaguesTable = markdownTable(
-    ['League', 'Code', 'Matches', 'Player rows', 'Transfer rows', 'Clubs'],
-    ['left', 'left', 'right', 'right', 'right', 'right'],
+    [
+      'League',
+      'Code',
+      'Matches',
+      'Player rows',
+      'with nationality',
+      'Transfer rows',
+      'with nationality',
+      'Clubs',
+    ],
+    ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
     LEAGUES.map(({ name, division: div }) => [
       name,
       `\`${div}\``,
       thousands(count(results, div)),
       thousands(count(players, div)),
+      withNationality(players, div),
       thousands(count(transfers, div)),
+      withNationality(transfers, div),
       thousands(clubCount(div)),
     ]),
   );
@@ -577,6 +648,12 @@ function readme(
         "none stated (no licence file); its README says it was scraped per Transfermarkt's terms of use",
       ],
       [
+        'Player nationality (`nationality` in `players.csv.gz` and `transfers.csv.gz`)',
+        '`SrikarR8/FBRefStats` (HEAD 4005d90), `emordonez/transfermarkt-transfers` (commit 147c7b0), `RoachLok/football-pyspark` (commit 12bd1a7)',
+        'FBref, Transfermarkt',
+        'none stated for FBRefStats and football-pyspark; MIT for the transfermarkt-transfers code (the data is scraped)',
+      ],
+      [
         'Club names, codes, colours (`clubs.csv`)',
         "Touchline's own table",
         'Touchline',
@@ -589,10 +666,10 @@ function readme(
 
 The historical data Touchline ships with: results and bookmaker odds of the ${LEAGUE_COUNT} leagues it
 covers (${LEAGUES.map((l) => `${l.name} \`${l.division}\``).join(', ')};
-league codes are football-data.co.uk's), player season totals, transfers, and Touchline's own club
-table. All files are UTF-8 CSV with a header row, comma separated, \`\\n\` line ends; an empty
-field means missing. \`scripts/prepare-data.ts\` generates everything here except \`clubs.csv\`,
-which is maintained by hand.
+league codes are football-data.co.uk's), player season totals and transfers with each player's
+nationality, and Touchline's own club table. All files are UTF-8 CSV with a header row, comma
+separated, \`\\n\` line ends; an empty field means missing. \`scripts/prepare-data.ts\` generates
+everything here except \`clubs.csv\`, which is maintained by hand.
 
 ${filesTable}
 
@@ -638,7 +715,10 @@ ${code(players.header)}.
 league during the season has both clubs, comma separated, e.g. \`Manchester City,Swansea\`; the
 field is then quoted), \`position\` holds Understat position codes (e.g. \`F M S\`), \`games\` and
 \`minutes\` are appearances and minutes played. Goals and assists are Understat's counts and can
-differ by one from official tallies.
+differ by one from official tallies. \`player_name\` is as Understat writes it:
+${thousands(escapedNames)} rows carry the HTML entity \`&#039;\` for an apostrophe (\`N&#039;Golo Kanté\`), which
+the import decodes. \`${NATIONALITY}\` is the player's nationality (see below), found by
+\`player_id\`; it is given on ${withNationality(players)} of the rows.
 
 ## transfers.csv.gz
 
@@ -651,7 +731,19 @@ on the other side, \`direction\` \`in\` or \`out\`, \`fee_raw\` the fee text as 
 \`€500Th.\`, \`loan transfer\`, \`free transfer\`, \`End of loan…\`, \`?\`, \`-\`) and \`fee_eur_m\`
 the fee in millions of euros (0 for free transfers, empty when unknown or a loan). A move between
 two clubs of these leagues appears twice (once \`out\`, once \`in\`); loans and loan returns are
-rows too.
+rows too. \`${NATIONALITY}\` is the player's nationality (see below), found by \`player\`, \`club\`
+and \`season\`; it is given on ${withNationality(transfers)} of the rows and on ${withNationality(lastSeasonTransfers)} in
+${lastTransferSeason}, where most of the rest are youth and reserve players the sources do not know.
+
+## Nationality
+
+The \`${NATIONALITY}\` column of both files is the code of the player's flag in the \`flag-icons\`
+package: ISO 3166-1 alpha-2 in lower case, or \`gb-eng\`, \`gb-sct\`, \`gb-wls\`, \`gb-nir\` for the
+home nations and \`xk\` for Kosovo; empty when unknown. \`scripts/prepare-data.ts\` refuses any
+other code. The source data set matched the codes to the players by normalised name, club and
+season, taking FBref's national team first, then Transfermarkt's nationality; where the candidates
+disagreed on the country it gives no code, a dual national has the national team they play for,
+and a transfer of a player it also knows from Understat carries that player's code.
 
 ## clubs.csv
 
@@ -676,8 +768,9 @@ node scripts/prepare-data.ts ../shared/data
 \`\`\`
 
 The argument is the folder holding the source files (\`results/{${DIVISIONS.join(',')}}.csv\`,
-\`players/player_seasons.csv\`, \`transfers/transfers.csv\`); \`../shared/data\` relative to the
-repository root is the default. The script prints the rows and sizes of each file. The same source
+\`players/player_seasons.csv\`, \`players/player_nationality.csv\`, \`transfers/transfers.csv\`,
+\`transfers/transfer_player_nationality.csv\`); \`../shared/data\` relative to the repository root
+is the default. The script prints the rows and sizes of each file. The same source
 files always give byte-identical output. When a new team name appears in a source, add it to
 \`clubs.csv\` by hand; the script lists every name it cannot map.
 
@@ -692,9 +785,10 @@ repositories above; attribute them as "Football-Data.co.uk".
 **Licence caveats.** Only the results part is under an explicit open licence (PDDL). Neither
 football-data.co.uk's files nor the two GitHub copies carry an open licence for the odds: credit
 "Football-Data.co.uk", and have someone confirm that redistributing historical odds inside
-Touchline is acceptable before shipping them publicly. The Understat- and Transfermarkt-derived
-files (\`players.csv.gz\`, \`transfers.csv.gz\`) are scraped from commercial sites with restrictive
-terms: treat them as research and prototyping data unless cleared.
+Touchline is acceptable before shipping them publicly. The Understat-, FBref- and
+Transfermarkt-derived files (\`players.csv.gz\`, \`transfers.csv.gz\`, their nationality included)
+are scraped from commercial sites with restrictive terms: treat them as research and prototyping
+data unless cleared.
 
 \`clubs.csv\` (names, three-letter codes, colours and the name mapping) is Touchline's own table.
 `;
@@ -708,7 +802,7 @@ function main(): void {
 
   const results = buildResults(source, errors);
   const players = buildPlayers(source, errors);
-  const transfers = buildTransfers(source);
+  const transfers = buildTransfers(source, errors);
   const clubsFile = path.join(dataDir, 'clubs.csv');
   const clubs = readClubs(clubsFile, errors);
   verifyClubs(clubs, results, players, transfers, errors);
@@ -740,4 +834,4 @@ function main(): void {
   process.stdout.write(`README.md         ${Buffer.byteLength(readmeText)} bytes\n`);
 }
 
-main();
+if (import.meta.main) main();

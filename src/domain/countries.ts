@@ -1,94 +1,227 @@
-// Country names as the upstreams write a player's nationality ("France", "Korea Republic",
-// "England") → the flag-icons code Touchline draws the flag from.
+// A country as the upstreams send it → the flag-icons code Touchline draws the flag from. The
+// upstreams name a player's nationality or a competition's country in English ("France",
+// "Korea Republic", "Congo DR", "Saudi-Arabia"), by an ISO alpha-2 code ("es", "GB"), by
+// football-data.org's area code (alpha-3 or FIFA trigraph: "FRA", "ENG", "POR") or already by a
+// flag-icons code ("gb-eng"). Every form comes out as a code flag-icons draws: the current ISO
+// 3166-1 alpha-2 code in lower case, "xk" for Kosovo, or gb-eng, gb-sct, gb-wls, gb-nir for the
+// home nations; withdrawn codes (FX, YU, SU, HV…) never come out.
+
+/** "ABC:xy ABD:xz" → ABC → xy, ABD → xz. */
+function readPairs(text: string): ReadonlyMap<string, string> {
+  return new Map(
+    text
+      .trim()
+      .split(/\s+/)
+      .map((pair) => pair.split(':') as [string, string]),
+  );
+}
 
 /** The home nations have no ISO 3166-1 code: flag-icons draws them from these subdivisions. */
-const HOME_NATIONS: Record<string, string> = {
-  england: 'gb-eng',
-  scotland: 'gb-sct',
-  wales: 'gb-wls',
-  northernireland: 'gb-nir',
-};
+const HOME_NATIONS: ReadonlyMap<string, string> = new Map([
+  ['england', 'gb-eng'],
+  ['scotland', 'gb-sct'],
+  ['wales', 'gb-wls'],
+  ['northernireland', 'gb-nir'],
+]);
 
-/** Football's names that differ from the English region names ICU uses (normalised keys). */
-const ALIASES: Record<string, string> = {
-  usa: 'us',
-  korearepublic: 'kr',
-  koreadpr: 'kp',
-  chinapr: 'cn',
-  chinesetaipei: 'tw',
-  czechrepublic: 'cz',
-  turkey: 'tr',
-  ivorycoast: 'ci',
-  congodr: 'cd',
-  drcongo: 'cd',
-  congo: 'cg',
-  capeverdeislands: 'cv',
-  capeverde: 'cv',
-  republicofireland: 'ie',
-  hongkong: 'hk',
-  macedonia: 'mk',
-  fyrmacedonia: 'mk',
-  northmacedonia: 'mk',
-  palestine: 'ps',
-  myanmar: 'mm',
-  swaziland: 'sz',
-  bosnia: 'ba',
-  bosniaherzegovina: 'ba',
-  curacao: 'cw',
-};
+/** ISO 3166-1 alpha-3 → alpha-2 of every current country (the standard's 249 codes). */
+const ISO_ALPHA3 = readPairs(`
+  ABW:aw AFG:af AGO:ao AIA:ai ALA:ax ALB:al AND:ad ARE:ae ARG:ar ARM:am ASM:as ATA:aq ATF:tf
+  ATG:ag AUS:au AUT:at AZE:az BDI:bi BEL:be BEN:bj BES:bq BFA:bf BGD:bd BGR:bg BHR:bh BHS:bs
+  BIH:ba BLM:bl BLR:by BLZ:bz BMU:bm BOL:bo BRA:br BRB:bb BRN:bn BTN:bt BVT:bv BWA:bw CAF:cf
+  CAN:ca CCK:cc CHE:ch CHL:cl CHN:cn CIV:ci CMR:cm COD:cd COG:cg COK:ck COL:co COM:km CPV:cv
+  CRI:cr CUB:cu CUW:cw CXR:cx CYM:ky CYP:cy CZE:cz DEU:de DJI:dj DMA:dm DNK:dk DOM:do DZA:dz
+  ECU:ec EGY:eg ERI:er ESH:eh ESP:es EST:ee ETH:et FIN:fi FJI:fj FLK:fk FRA:fr FRO:fo FSM:fm
+  GAB:ga GBR:gb GEO:ge GGY:gg GHA:gh GIB:gi GIN:gn GLP:gp GMB:gm GNB:gw GNQ:gq GRC:gr GRD:gd
+  GRL:gl GTM:gt GUF:gf GUM:gu GUY:gy HKG:hk HMD:hm HND:hn HRV:hr HTI:ht HUN:hu IDN:id IMN:im
+  IND:in IOT:io IRL:ie IRN:ir IRQ:iq ISL:is ISR:il ITA:it JAM:jm JEY:je JOR:jo JPN:jp KAZ:kz
+  KEN:ke KGZ:kg KHM:kh KIR:ki KNA:kn KOR:kr KWT:kw LAO:la LBN:lb LBR:lr LBY:ly LCA:lc LIE:li
+  LKA:lk LSO:ls LTU:lt LUX:lu LVA:lv MAC:mo MAF:mf MAR:ma MCO:mc MDA:md MDG:mg MDV:mv MEX:mx
+  MHL:mh MKD:mk MLI:ml MLT:mt MMR:mm MNE:me MNG:mn MNP:mp MOZ:mz MRT:mr MSR:ms MTQ:mq MUS:mu
+  MWI:mw MYS:my MYT:yt NAM:na NCL:nc NER:ne NFK:nf NGA:ng NIC:ni NIU:nu NLD:nl NOR:no NPL:np
+  NRU:nr NZL:nz OMN:om PAK:pk PAN:pa PCN:pn PER:pe PHL:ph PLW:pw PNG:pg POL:pl PRI:pr PRK:kp
+  PRT:pt PRY:py PSE:ps PYF:pf QAT:qa REU:re ROU:ro RUS:ru RWA:rw SAU:sa SDN:sd SEN:sn SGP:sg
+  SGS:gs SHN:sh SJM:sj SLB:sb SLE:sl SLV:sv SMR:sm SOM:so SPM:pm SRB:rs SSD:ss STP:st SUR:sr
+  SVK:sk SVN:si SWE:se SWZ:sz SXM:sx SYC:sc SYR:sy TCA:tc TCD:td TGO:tg THA:th TJK:tj TKL:tk
+  TKM:tm TLS:tl TON:to TTO:tt TUN:tn TUR:tr TUV:tv TWN:tw TZA:tz UGA:ug UKR:ua UMI:um URY:uy
+  USA:us UZB:uz VAT:va VCT:vc VEN:ve VGB:vg VIR:vi VNM:vn VUT:vu WLF:wf WSM:ws YEM:ye ZAF:za
+  ZMB:zm ZWE:zw
+`);
 
 /**
- * Region codes ICU still names that are withdrawn (FX France, YU and CS Serbia, SU Russia,
- * HV Burkina Faso, …) or are no country (EU, UN, ZZ, …): read by name, they would shadow the
- * current code of the same country.
+ * Trigraphs football writes where they differ from ISO: FIFA's (GER, NED, POR, SUI, CRO, the
+ * home nations…), the IOC's that sports data also uses (LAT, SLO, LIB, MGL, SUD), Kosovo's, and
+ * withdrawn codes read as the country FIFA counts as their successor (YUG and SCG Serbia, URS
+ * Russia, TCH Czechia, GDR and FRG Germany, ZAI DR Congo, HVO Burkina Faso…). FIFA's SAM (Samoa)
+ * and NCA (Nicaragua) are left out: football-data.org's areas use them for South America and N/C
+ * America. None of these is an ISO alpha-3 code of another country.
  */
-const NOT_COUNTRIES = new Set(
-  'AN BU CS DD EU EZ FX HV NH NT QO RH SU TP UK UN VD YD YU ZR ZZ'.split(' '),
+const FOOTBALL_TRIGRAPHS = readPairs(`
+  ENG:gb-eng NIR:gb-nir SCO:gb-sct WAL:gb-wls KVX:xk XKX:xk
+  BUL:bg CRO:hr DEN:dk GER:de GRE:gr LAT:lv NED:nl POR:pt SLO:si SUI:ch CHI:cl PAR:py URU:uy
+  ARU:aw BAH:bs BER:bm BOE:bq CAY:ky CRC:cr GRN:gd GUA:gt GYF:gf HAI:ht HON:hn PUR:pr SKN:kn
+  TRI:tt VIN:vc ALG:dz ANG:ao BOT:bw CGO:cg CHA:td CTA:cf EQG:gq GAM:gm GUI:gn LES:ls MAD:mg
+  MRI:mu MTN:mr NIG:ne RSA:za SEY:sc SUD:sd TAN:tz TOG:tg ZAM:zm ZIM:zw BAN:bd BHU:bt BRU:bn
+  CAM:kh KSA:sa KUW:kw LIB:lb MAS:my MGL:mn MYA:mm NEP:np OMA:om PHI:ph PLE:ps SIN:sg SRI:lk
+  TPE:tw UAE:ae VIE:vn ASA:as FIJ:fj SOL:sb TAH:pf TGA:to VAN:vu
+  YUG:rs SCG:rs SUN:ru URS:ru CSK:cz TCH:cz DDR:de GDR:de FRG:de ZAR:cd ZAI:cd BUR:mm TMP:tl
+  HVO:bf FXX:fr DHY:bj NHB:vu RHO:zw VDR:vn YMD:ye
+`);
+
+/**
+ * Alpha-2 codes that are withdrawn or reserved (ICU still names most of them after today's
+ * countries) → the current code of the same country. AN (Netherlands Antilles) split in several
+ * and stays unknown.
+ */
+const WITHDRAWN_ALPHA2 = readPairs(`
+  BU:mm CS:rs DD:de DY:bj FX:fr HV:bf NH:vu RH:zw SU:ru TP:tl UK:gb VD:vn YD:ye YU:rs ZR:cd
+`);
+
+/** Every code findCountryCode gives: current ISO alpha-2 codes, Kosovo and the home nations. */
+const FLAG_CODES: ReadonlySet<string> = new Set([
+  ...ISO_ALPHA3.values(),
+  'xk',
+  ...HOME_NATIONS.values(),
+]);
+
+/** Names football uses that differ from the English region names ICU gives (normalised keys). */
+const ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    usa: 'us',
+    unitedstatesofamerica: 'us',
+    greatbritain: 'gb',
+    holland: 'nl',
+    korearepublic: 'kr',
+    republicofkorea: 'kr',
+    koreasouth: 'kr',
+    koreadpr: 'kp',
+    dprkorea: 'kp',
+    koreanorth: 'kp',
+    chinapr: 'cn',
+    chinesetaipei: 'tw',
+    hongkong: 'hk',
+    hongkongchina: 'hk',
+    macao: 'mo',
+    macau: 'mo',
+    czechrepublic: 'cz',
+    turkey: 'tr',
+    turkiye: 'tr',
+    ivorycoast: 'ci',
+    cotedivoire: 'ci',
+    congodr: 'cd',
+    drcongo: 'cd',
+    democraticrepublicofcongo: 'cd',
+    democraticrepublicofthecongo: 'cd',
+    congo: 'cg',
+    republicofthecongo: 'cg',
+    capeverde: 'cv',
+    capeverdeislands: 'cv',
+    caboverde: 'cv',
+    republicofireland: 'ie',
+    macedonia: 'mk',
+    fyrmacedonia: 'mk',
+    macedoniafyr: 'mk',
+    northmacedonia: 'mk',
+    palestine: 'ps',
+    myanmar: 'mm',
+    burma: 'mm',
+    swaziland: 'sz',
+    eswatini: 'sz',
+    bosnia: 'ba',
+    bosniaherzegovina: 'ba',
+    curacao: 'cw',
+    iriran: 'ir',
+    kyrgyzrepublic: 'kg',
+    laopdr: 'la',
+    bruneidarussalam: 'bn',
+    russianfederation: 'ru',
+    syrianarabrepublic: 'sy',
+    republicofmoldova: 'md',
+    stvincentandthegrenadines: 'vc',
+    easttimor: 'tl',
+    holysee: 'va',
+    tahiti: 'pf',
+    bonaire: 'bq',
+    // Withdrawn countries, read as the successor FIFA counts their records to.
+    yugoslavia: 'rs',
+    serbiaandmontenegro: 'rs',
+    sovietunion: 'ru',
+    ussr: 'ru',
+    czechoslovakia: 'cz',
+    eastgermany: 'de',
+    westgermany: 'de',
+    zaire: 'cd',
+  }),
 );
 
-let regionCodes: Map<string, string> | undefined;
-
-/** Lower case letters only, without accents: "Côte d’Ivoire" → "cotedivoire". */
+/**
+ * Lower case letters only, without accents, "&" read as "and", "Saint" as "St" and a leading
+ * "The" dropped: "Côte d’Ivoire" → "cotedivoire", "Saint Kitts & Nevis" → "stkittsandnevis".
+ */
 function normaliseCountry(name: string): string {
   return name
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
-    .replace(/&/g, 'and')
+    .replace(/&/g, ' and ')
+    .replace(/\bsaint\b/g, 'st')
+    .replace(/^\s*the\s+/, '')
     .replace(/[^a-z]/g, '');
 }
 
-/** Normalised English region name → lower-case ISO alpha-2, built once from ICU's names. */
-function getRegionCodes(): Map<string, string> {
-  if (regionCodes !== undefined) return regionCodes;
+/**
+ * Normalised English name → code, for every current two-letter code, from ICU's region names
+ * (withdrawn codes are not asked, so their names never shadow today's codes).
+ */
+function readRegionNames(): ReadonlyMap<string, string> {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  const codes = new Map<string, string>();
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      if (NOT_COUNTRIES.has(code)) continue;
-      let name: string | undefined;
-      try {
-        name = names.of(code);
-      } catch {
-        name = undefined;
-      }
-      if (name !== undefined) codes.set(normaliseCountry(name), code.toLowerCase());
-    }
+  const byName = new Map<string, string>();
+  for (const code of FLAG_CODES) {
+    if (code.length !== 2) continue;
+    const name = names.of(code.toUpperCase());
+    if (name !== undefined) byName.set(normaliseCountry(name), code);
   }
-  regionCodes = codes;
-  return codes;
+  return byName;
+}
+
+const REGION_NAMES = readRegionNames();
+
+/** A two- or three-letter code, or a flag-icons home nation code → its flag code. */
+function readCode(text: string): string | undefined {
+  const upper = text.toUpperCase();
+  if (/^[A-Z]{2}$/.test(upper)) {
+    const lower = upper.toLowerCase();
+    return FLAG_CODES.has(lower) ? lower : WITHDRAWN_ALPHA2.get(upper);
+  }
+  if (/^[A-Z]{3}$/.test(upper)) return ISO_ALPHA3.get(upper) ?? FOOTBALL_TRIGRAPHS.get(upper);
+  if (/^GB-(ENG|SCT|WLS|NIR)$/.test(upper)) return upper.toLowerCase();
+  return undefined;
+}
+
+/** An English country name → its flag code. */
+function readName(text: string): string | undefined {
+  const key = normaliseCountry(text);
+  return HOME_NATIONS.get(key) ?? ALIASES.get(key) ?? REGION_NAMES.get(key);
 }
 
 /**
- * The flag-icons code of a country named in English: ISO 3166-1 alpha-2 in lower case, or
- * gb-eng, gb-sct, gb-wls, gb-nir for the home nations; "" when the name is no country.
+ * The flag-icons code of a country given by English name, ISO alpha-2 or alpha-3 code, FIFA
+ * trigraph or flag-icons code: ISO 3166-1 alpha-2 in lower case, "xk" for Kosovo, or gb-eng,
+ * gb-sct, gb-wls, gb-nir for the home nations; "" when it names no country ("World", "Europe").
  */
 export function findCountryCode(name: string | null | undefined): string {
-  if (name === null || name === undefined) return '';
-  const key = normaliseCountry(name);
-  if (key === '') return '';
-  return HOME_NATIONS[key] ?? ALIASES[key] ?? getRegionCodes().get(key) ?? '';
+  const text = (name ?? '').trim();
+  if (text === '') return '';
+  const code = readCode(text) ?? readName(text);
+  return code !== undefined && FLAG_CODES.has(code) ? code : '';
+}
+
+/**
+ * Whether `code` is a flag code exactly as findCountryCode gives them ("fr", "gb-eng", "xk"):
+ * not a withdrawn code ("fx"), an organisation ("eu"), a region ("es-ct") or upper case.
+ */
+export function isFlagCode(code: string): boolean {
+  return code !== '' && findCountryCode(code) === code;
 }
 
 const REGIONAL_A = 0x1f1e6;

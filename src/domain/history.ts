@@ -25,6 +25,8 @@ export type HistoryPlayer = {
   team: string;
   goals: number;
   assists: number;
+  /** The player's flag-icons code ("fr", "gb-eng"); '' or absent when the data has none. */
+  nationality?: string;
 };
 
 export type HistoryTransfer = {
@@ -38,6 +40,8 @@ export type HistoryTransfer = {
   direction: string;
   feeRaw: string;
   feeEurM: number | null;
+  /** The player's flag-icons code ("fr", "gb-eng"); '' or absent when the data has none. */
+  nationality?: string;
 };
 
 export type ClubInfo = {

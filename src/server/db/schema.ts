@@ -315,6 +315,8 @@ export const historyPlayers = pgTable(
     minutes: integer('minutes').notNull(),
     goals: integer('goals').notNull(),
     assists: integer('assists').notNull(),
+    /** flag-icons code of the player's nationality; '' when unknown. */
+    nationality: text('nationality').notNull().default(''),
   },
   (t) => [uniqueIndex('history_players_key_idx').on(t.div, t.season, t.playerId)],
 );
@@ -337,6 +339,8 @@ export const historyTransfers = pgTable(
     direction: text('direction').notNull(),
     feeRaw: text('fee_raw').notNull(),
     feeEurM: real('fee_eur_m'),
+    /** flag-icons code of the player's nationality; '' when unknown. */
+    nationality: text('nationality').notNull().default(''),
   },
   (t) => [index('history_transfers_season_idx').on(t.season, t.window)],
 );

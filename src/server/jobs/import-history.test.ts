@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// Over 400 lines: every case imports small data files into the one test database of beforeAll.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,6 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
+import { isFlagCode } from '../../domain/countries.ts';
 import type { Db } from '../db/client.ts';
 import { findTableRecord } from '../db/integrity.ts';
 import {
@@ -36,16 +38,16 @@ const RESULTS = csv(
   'I1,2024-2025,2024-08-18,,Juventus,Inter,0,0,,,,,,,',
 );
 const PLAYERS = csv(
-  'div,season,player_id,player_name,team,position,games,minutes,goals,assists',
-  'E0,2024-2025,2001,Bukayo Saka,Arsenal,F M,25,2100,10,11',
-  'I1,2024-2025,1002,M&#039;Bala Nzola,"AC Milan,Inter",F S,20,1200,5,1',
-  'I1,2024-2025,1001,Lautaro Martínez,Inter,F S,30,2500,20,4',
+  'div,season,player_id,player_name,team,position,games,minutes,goals,assists,nationality',
+  'E0,2024-2025,2001,Bukayo Saka,Arsenal,F M,25,2100,10,11,gb-eng',
+  'I1,2024-2025,1002,M&#039;Bala Nzola,"AC Milan,Inter",F S,20,1200,5,1,ao',
+  'I1,2024-2025,1001,Lautaro Martínez,Inter,F S,30,2500,20,4,ar',
 );
 const TRANSFERS = csv(
-  'div,season,window,club,player,age,position,other_club,direction,fee_raw,fee_eur_m',
-  'E0,2024-2025,Summer,Arsenal FC,Riccardo Calafiori,22,Centre-Back,Bologna,in,€45.00m,45',
-  'I1,2024-2025,Summer,Inter Milan,Piotr Zieliński,30,Central Midfield,SSC Napoli,in,free transfer,0',
-  'I1,2024-2025,Winter,Inter Milan,Ath&amp;Co,NA,Centre-Back,Genoa,out,loan transfer,',
+  'div,season,window,club,player,age,position,other_club,direction,fee_raw,fee_eur_m,nationality',
+  'E0,2024-2025,Summer,Arsenal FC,Riccardo Calafiori,22,Centre-Back,Bologna,in,€45.00m,45,it',
+  'I1,2024-2025,Summer,Inter Milan,Piotr Zieliński,30,Central Midfield,SSC Napoli,in,free transfer,0,pl',
+  'I1,2024-2025,Winter,Inter Milan,N&#039;Golo Ath&amp;Co,NA,Centre-Back,Genoa,out,loan transfer,,',
 );
 
 type FileName = 'clubs.csv' | 'results.csv.gz' | 'players.csv.gz' | 'transfers.csv.gz';
@@ -173,10 +175,12 @@ describe('runImportHistory', () => {
         odds: {},
       },
     ]);
-    expect(state.players.map((p) => [p.div, p.playerId, p.name, p.team, p.goals])).toEqual([
-      ['E0', '2001', 'Bukayo Saka', 'Arsenal', 10],
-      ['I1', '1002', "M'Bala Nzola", 'AC Milan,Inter', 5],
-      ['I1', '1001', 'Lautaro Martínez', 'Inter', 20],
+    expect(
+      state.players.map((p) => [p.div, p.playerId, p.name, p.team, p.goals, p.nationality]),
+    ).toEqual([
+      ['E0', '2001', 'Bukayo Saka', 'Arsenal', 10, 'gb-eng'],
+      ['I1', '1002', "M'Bala Nzola", 'AC Milan,Inter', 5, 'ao'],
+      ['I1', '1001', 'Lautaro Martínez', 'Inter', 20, 'ar'],
     ]);
     expect(state.transfers.map(({ id: _, ...row }) => row)).toEqual([
       {
@@ -192,9 +196,42 @@ describe('runImportHistory', () => {
         direction: 'in',
         feeRaw: '€45.00m',
         feeEurM: 45,
+        nationality: 'it',
       },
-      expect.objectContaining({ line: 3, player: 'Piotr Zieliński', feeEurM: 0 }),
-      expect.objectContaining({ line: 4, player: 'Ath&Co', age: null, feeEurM: null }),
+      expect.objectContaining({ line: 3, player: 'Piotr Zieliński', nationality: 'pl' }),
+      expect.objectContaining({
+        line: 4,
+        player: "N'Golo Ath&Co",
+        age: null,
+        feeEurM: null,
+        nationality: '',
+      }),
+    ]);
+  });
+
+  it('reads player and transfer files written before they had nationality', async () => {
+    const older = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => line.replace(/,[^,]*$/, ''))
+        .join('\n');
+    expect(older(PLAYERS)).not.toContain('nationality');
+    await importFrom(
+      await writeDataDir({
+        'players.csv.gz': older(PLAYERS),
+        'transfers.csv.gz': older(TRANSFERS),
+      }),
+    );
+    const state = await readState(db);
+    expect(state.players.map((p) => [p.name, p.nationality])).toEqual([
+      ['Bukayo Saka', ''],
+      ["M'Bala Nzola", ''],
+      ['Lautaro Martínez', ''],
+    ]);
+    expect(state.transfers.map((m) => [m.feeEurM, m.nationality])).toEqual([
+      [45, ''],
+      [0, ''],
+      [null, ''],
     ]);
   });
 
@@ -391,6 +428,18 @@ describe('runImportHistory', () => {
       'players.csv.gz line 4: minutes',
     ],
     [
+      'a country name for a nationality',
+      'players.csv.gz',
+      setCell(PLAYERS, 2, 'nationality', 'England'),
+      'players.csv.gz line 2: nationality must be a flag-icons country code',
+    ],
+    [
+      'an upper-case nationality',
+      'transfers.csv.gz',
+      setCell(TRANSFERS, 3, 'nationality', 'PL'),
+      'transfers.csv.gz line 3: nationality must be a flag-icons country code',
+    ],
+    [
       'an unknown direction',
       'transfers.csv.gz',
       setCell(TRANSFERS, 2, 'direction', 'sideways'),
@@ -495,6 +544,7 @@ describe('runImportHistory', () => {
 describe('decodeEntities', () => {
   it.each([
     ['M&#039;Bala Nzola', "M'Bala Nzola"],
+    ['N&#039;Golo Kanté', "N'Golo Kanté"],
     ['Ath&amp;Co', 'Ath&Co'],
     ['&quot;Kun&quot; Ag&#252;ero', '"Kun" Agüero'],
     ['&lt;b&gt;', '<b>'],
@@ -514,4 +564,34 @@ describe('decodeEntities', () => {
       expect(decodeEntities(text)).toBe(text);
     },
   );
+});
+
+describe('isFlagCode', () => {
+  it.each([['fr'], ['bj'], ['gb-eng'], ['gb-sct'], ['gb-wls'], ['gb-nir'], ['xk']])(
+    'accepts the nation code %j',
+    (code) => {
+      expect(isFlagCode(code)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['FR', 'upper case'],
+    ['France', 'a name'],
+    ['zz', 'no country'],
+    ['eu', 'an organisation'],
+    ['es-ct', 'a region'],
+    ['', 'empty'],
+  ])('refuses %j (%s)', (code) => {
+    expect(isFlagCode(code)).toBe(false);
+  });
+
+  it('accepts only codes flag-icons has a flag for', async () => {
+    const flags = path.join(import.meta.dirname, '../../../node_modules/flag-icons/flags/4x3');
+    const drawn = new Set((await readdir(flags)).map((file) => file.replace(/\.svg$/, '')));
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const twoLetterCodes = [...letters].flatMap((a) => [...letters].map((b) => a + b));
+    const accepted = twoLetterCodes.filter(isFlagCode);
+    expect(accepted.length).toBeGreaterThan(240);
+    expect(accepted.filter((code) => !drawn.has(code))).toEqual([]);
+  });
 });

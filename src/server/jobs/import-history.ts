@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
+import { isFlagCode } from '../../domain/countries.ts';
 import { LEAGUES } from '../../domain/league.ts';
 import type { Db } from '../db/client.ts';
 import { findTableRecord, recordTables } from '../db/integrity.ts';
@@ -29,6 +30,11 @@ const optionalCount = z.union([z.literal('').transform(() => null), count]);
 const optionalPrice = z.union([z.literal('').transform(() => null), z.coerce.number().min(1)]);
 const divSchema = z.enum(LEAGUES.map((l) => l.division) as [string, ...string[]]);
 const seasonSchema = z.string().regex(/^\d{4}-\d{4}$/, 'must look like 2022-2023');
+
+/** A player's nationality as a flag code, '' when unknown (and in files made before the column). */
+const nationality = z
+  .union([z.literal(''), z.string().refine(isFlagCode, 'must be a flag-icons country code')])
+  .default('');
 
 const ResultRow = z.looseObject({
   div: divSchema,
@@ -66,6 +72,7 @@ const PlayerRow = z.object({
   minutes: count,
   goals: count,
   assists: count,
+  nationality,
 });
 
 const TransferRow = z.object({
@@ -81,6 +88,7 @@ const TransferRow = z.object({
   direction: z.enum(['in', 'out']),
   fee_raw: z.string(),
   fee_eur_m: z.union([z.literal('').transform(() => null), z.coerce.number().min(0)]),
+  nationality,
 });
 
 const hex = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a #rrggbb colour');
@@ -315,6 +323,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
       minutes: p.minutes,
       goals: p.goals,
       assists: p.assists,
+      nationality: p.nationality,
     }));
     for (let i = 0; i < playerRows.length; i += BATCH) {
       await tx.insert(historyPlayers).values(playerRows.slice(i, i + BATCH));
@@ -332,6 +341,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
       direction: m.direction,
       feeRaw: m.fee_raw,
       feeEurM: m.fee_eur_m,
+      nationality: m.nationality,
     }));
     for (let i = 0; i < transferRows.length; i += BATCH) {
       await tx.insert(historyTransfers).values(transferRows.slice(i, i + BATCH));

@@ -1,9 +1,4 @@
-import type {
-  ClubInfo,
-  HistoryMatch,
-  HistoryPlayer,
-  ReplayDataset,
-} from '../../../domain/history.ts';
+import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../../domain/history.ts';
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import {
   drawMatchTimeline,
@@ -265,11 +260,11 @@ export function createReplayProvider(
             playerId,
             nick: nameOf(playerId),
             imageUrl: `/img/player/${playerId}.svg`,
-            flag: '',
+            flag: playerNames.get(playerId)?.nationality ?? '',
             teamKey: lastClub.get(playerId) ?? null,
             total,
           }));
-      const nameOf = (id: string) => (playerNames.get(id) as HistoryPlayer | undefined)?.name ?? id;
+      const nameOf = (id: string) => playerNames.get(id)?.name ?? id;
       return { goals: rank(goals), assists: rank(assists) };
     },
 
@@ -302,7 +297,7 @@ export function createReplayProvider(
           playerId: `tm-${move.line}`,
           playerName: move.player,
           imageUrl: `/img/player/tm-${move.line}.svg`,
-          flag: '',
+          flag: move.nationality ?? '',
           otherClub: move.otherClub,
           type: classifyTransfer(move.feeRaw),
           valor: move.feeEurM === null ? '' : String(move.feeEurM),
