@@ -46,7 +46,7 @@ describe('parseConfig with DATA_SOURCE=live', () => {
       standings: 'besoccer',
       players: 'besoccer',
       odds: 'odds-api',
-      transfers: 'besoccer',
+      transfers: 'api-football',
     });
     expect(parseConfig({ DATA_SOURCE: 'live', API_FOOTBALL_KEY: 'af-key' }).live).toEqual({
       matches: 'api-football',
@@ -72,7 +72,7 @@ describe('parseConfig with DATA_SOURCE=live', () => {
       standings: 'api-football',
       players: undefined,
       odds: 'api-football',
-      transfers: 'besoccer',
+      transfers: 'api-football',
     });
   });
 
@@ -95,7 +95,7 @@ describe('parseConfig with DATA_SOURCE=live', () => {
     expect(() =>
       parseConfig({ DATA_SOURCE: 'live', ...KEYS, TRANSFERS_PROVIDER: 'football-data' }),
     ).toThrow(
-      'Invalid configuration: TRANSFERS_PROVIDER football-data does not give transfers; use one of besoccer, api-football',
+      'Invalid configuration: TRANSFERS_PROVIDER football-data does not give transfers; use one of api-football',
     );
     expect(() =>
       parseConfig({ DATA_SOURCE: 'live', ...KEYS, MATCHES_PROVIDER: 'odds-api' }),

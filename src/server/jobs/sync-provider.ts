@@ -14,11 +14,12 @@ import { replacePlayerStats } from '../db/player-stats-queries.ts';
 import { replaceStandings } from '../db/standings-queries.ts';
 import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
 import { replaceTransfers } from '../db/transfers-queries.ts';
-import type {
-  DataKind,
-  FootballProvider,
-  ProviderMatch,
-  ProviderTeam,
+import {
+  readMatchListGaps,
+  type DataKind,
+  type FootballProvider,
+  type ProviderMatch,
+  type ProviderTeam,
 } from '../providers/provider.ts';
 
 export type SyncDeps = {
@@ -128,18 +129,37 @@ async function storeMatches(
   return upsertMatches(db, rows, now);
 }
 
-/** Writes today's matches (in the site's time zone) as the provider reports them now. */
+/**
+ * The external ids of the day's stored matches the provider's list still vouches for, or null
+ * when the list cannot tell what is gone: a list marked partial (an item it could not name), or
+ * an empty list, which never replaces the stored day with nothing. Items the provider left out
+ * for bad data are vouched for too: a broken item is not a cancelled match.
+ */
+function listKeptMatches(items: ProviderMatch[]): string[] | null {
+  const gaps = readMatchListGaps(items);
+  if (gaps.partial || items.length === 0) return null;
+  return [...items.map((m) => m.externalId), ...gaps.leftOut];
+}
+
+/**
+ * Writes today's matches (in the site's time zone) as the provider reports them now, and
+ * removes the day's stored matches of this provider that its whole list no longer contains.
+ * A provider that cannot read its list whole throws, and nothing is written or removed.
+ */
 export async function runSyncMatches(deps: SyncDeps): Promise<ProviderMatch[]> {
   const { startMs, endMs } = getZonedDayRange(deps.now.getTime(), deps.timeZone);
   const [from, to] = [new Date(startMs), new Date(endMs)];
   const items = await deps.provider.listMatches(from, to, deps.now);
   await storeMatches(deps.db, items, deps.now, 'authoritative');
-  await deleteMatchesNotIn(deps.db, {
-    idPrefix: deps.provider.matchIdPrefix ?? `${deps.provider.name}:`,
-    from,
-    to,
-    keepExternalIds: items.map((m) => m.externalId),
-  });
+  const keep = listKeptMatches(items);
+  if (keep !== null) {
+    await deleteMatchesNotIn(deps.db, {
+      idPrefix: deps.provider.matchIdPrefix ?? `${deps.provider.name}:`,
+      from,
+      to,
+      keepExternalIds: keep,
+    });
+  }
   return items;
 }
 

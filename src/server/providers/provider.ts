@@ -88,6 +88,51 @@ export type ForecastRecord = {
   preClosing: PreClosingPrices;
 };
 
+/** What a list of matches left out, carried on the list itself (see markMatchList). */
+export type MatchListGaps = {
+  /**
+   * External ids (`<provider>:<id>`) of items the provider read but left out for bad data: their
+   * stored matches stay.
+   */
+  leftOut: readonly string[];
+  /**
+   * The list may lack matches it could not name (an item without an id): no stored match of the
+   * range is deleted.
+   */
+  partial: boolean;
+};
+
+const GAPS = Symbol('touchline.matchListGaps');
+
+/**
+ * Notes on `list` (returned as is) what it left out. The note is a non-enumerable property of
+ * the array, so the list stays a plain array for every caller and survives code that passes it
+ * through (wrappers that count calls or failures); code that maps a list copies the note with
+ * carryMatchListGaps. A list without a note is whole: the sync deletes the stored matches of
+ * the range it does not contain.
+ */
+export function markMatchList<T>(list: T[], gaps: Partial<MatchListGaps>): T[] {
+  const before = readMatchListGaps(list);
+  const merged: MatchListGaps = {
+    leftOut: [...before.leftOut, ...(gaps.leftOut ?? [])],
+    partial: before.partial || gaps.partial === true,
+  };
+  Object.defineProperty(list, GAPS, { value: merged, enumerable: false, configurable: true });
+  return list;
+}
+
+/** What `list` left out (nothing, for a list without a note). */
+export function readMatchListGaps(list: readonly unknown[]): MatchListGaps {
+  const gaps = (list as { [GAPS]?: MatchListGaps })[GAPS];
+  return gaps ?? { leftOut: [], partial: false };
+}
+
+/** `to` (returned) with the note of `from`, for a list mapped from another. */
+export function carryMatchListGaps<T>(from: readonly unknown[], to: T[]): T[] {
+  const gaps = readMatchListGaps(from);
+  return gaps.partial || gaps.leftOut.length > 0 ? markMatchList(to, gaps) : to;
+}
+
 /** The kinds of data a provider can give, each synced on its own (and picked per upstream). */
 export const DATA_KINDS = ['matches', 'standings', 'players', 'odds', 'transfers'] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -104,7 +149,11 @@ export type FootballProvider = {
   /** The kinds this provider gives; absent means all. Kinds it lacks are never synced. */
   offers?: readonly DataKind[];
   listTeams: (leagueSlug: string) => Promise<ProviderTeam[]>;
-  /** Matches kicking off in [from, to). */
+  /**
+   * Matches kicking off in [from, to): the whole list (the sync deletes stored matches of the
+   * range it lacks), or an UpstreamError when it cannot be read whole. A list that left items
+   * out for bad data says so with markMatchList.
+   */
   listMatches: (from: Date, to: Date, now: Date) => Promise<ProviderMatch[]>;
   getStandings: (leagueSlug: string, now: Date) => Promise<ProviderStanding[]>;
   getTopPlayers: (

@@ -33,6 +33,6 @@ describe('the provider registry', () => {
   it('tries the upstreams of a kind in registry order, fallbacks last', () => {
     expect(listSourcesOf('matches')).toEqual(['besoccer', 'football-data', 'api-football']);
     expect(listSourcesOf('odds')).toEqual(['odds-api', 'api-football']);
-    expect(listSourcesOf('transfers')).toEqual(['besoccer', 'api-football']);
+    expect(listSourcesOf('transfers')).toEqual(['api-football']);
   });
 });

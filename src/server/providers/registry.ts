@@ -33,7 +33,7 @@ export const LIVE_SOURCES = {
     title: 'BeSoccer',
     keyVariable: 'BESOCCER_API_KEY',
     baseUrlVariable: 'BESOCCER_BASE_URL',
-    offers: ['matches', 'standings', 'players', 'transfers'],
+    offers: ['matches', 'standings', 'players'],
     create: createBesoccerSource,
   },
   'football-data': {

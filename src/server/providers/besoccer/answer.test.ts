@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { findBodyError, parseErrorText } from './answer.ts';
+import { findBodyError, parseErrorText, readFlagCode } from './answer.ts';
 
 function fixtureText(name: string): string {
   return readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -36,5 +36,23 @@ describe('plain-text and in-body errors', () => {
     expect(findBodyError({ matches: [], error: 'stale' })).toBeUndefined();
     expect(findBodyError({ error: false })).toBeUndefined();
     expect(findBodyError({ error: 0, table: null })).toBeUndefined();
+  });
+});
+
+describe('readFlagCode', () => {
+  it.each([
+    [['es'], 'es'],
+    [['FR'], 'fr'],
+    [['gb-eng'], 'gb-eng'],
+    [['https://cdn.resfu.com/media/img/flags/round/es.png'], 'es'],
+    // BeSoccer draws Wales as wa.png; flag-icons calls it gb-wls.
+    [['https://cdn.resfu.com/media/img/flags/round/wa.png?size=60x'], 'gb-wls'],
+    // Withdrawn codes come out as today's country; codes of no country give way to the next.
+    [['yu'], 'rs'],
+    [['ue', 'pt'], 'pt'],
+    [['wo'], ''],
+    [[null, undefined, ''], ''],
+  ])('reads %j as %j', (values, expected) => {
+    expect(readFlagCode(...values)).toBe(expected);
   });
 });

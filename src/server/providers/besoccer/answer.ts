@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
+import { findCountryCode } from '../../../domain/countries.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import { findHttpsUrl } from '../upstream/https-url.ts';
 import type { UpstreamTeam } from '../upstream/live-source.ts';
+import { formatPath } from '../upstream/require-shape.ts';
 
 // What every BeSoccer api.php answer shares: its errors (plain text or an `error` field), its
 // loosely typed scalars and its teams. BeSoccer types loosely: ids, scores and table numbers
@@ -11,8 +13,8 @@ import type { UpstreamTeam } from '../upstream/live-source.ts';
 
 export const PROVIDER = 'besoccer';
 
-/** Envelope keys of the requests Touchline makes (and of `matchs`/`transfer_leagues`). */
-const ENVELOPE_KEYS = ['matches', 'match', 'table', 'stats', 'transfers', 'leagues'] as const;
+/** Envelope keys of the requests Touchline makes (and of `matchs`). */
+const ENVELOPE_KEYS = ['matches', 'match', 'table', 'stats'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -74,6 +76,15 @@ export function findBodyError(body: unknown): UpstreamError | undefined {
   return new UpstreamError(PROVIDER, 'plan', `answered with an error: ${error.slice(0, 120)}`);
 }
 
+/**
+ * Why one item of a list failed its schema, for noteDropped: the first wrong field's path under
+ * `root` and zod's message ("matches[3].local: Invalid input: expected string…").
+ */
+export function describeIssue(error: z.ZodError, root: string): string {
+  const issue = error.issues[0];
+  return `${formatPath(root, issue?.path ?? [])}: ${issue?.message ?? 'unexpected shape'}`;
+}
+
 export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -131,13 +142,23 @@ export const GoalsSchema = z
 
 export const OptionalTextSchema = z.string().nullish();
 
-/** `"es"`, `"gb-eng"` or a flag image URL (`…/flags/round/es.png`) → lower-case code, else "". */
+/** BeSoccer's own flag codes where flag-icons names the flag otherwise (Wales is its wa.png). */
+const BESOCCER_FLAG_CODES: Record<string, string> = { wa: 'gb-wls' };
+
+/**
+ * `"es"`, `"gb-eng"` or a flag image URL (`…/flags/round/es.png`) → the flag-icons code of the
+ * first value that names a country (through the one country lookup), else "": BeSoccer's codes
+ * for no country (`ue` for UEFA, `wo` for the world) give none.
+ */
 export function readFlagCode(...values: (string | null | undefined)[]): string {
   for (const value of values) {
     const text = (value ?? '').trim().toLowerCase();
-    if (/^[a-z]{2}(-[a-z]{3})?$/.test(text)) return text;
-    const fromUrl = /\/([a-z]{2}(?:-[a-z]{3})?)\.(?:png|svg|jpe?g|gif|webp)(?:[?#].*)?$/.exec(text);
-    if (fromUrl?.[1] !== undefined) return fromUrl[1];
+    const code = /^[a-z]{2}(-[a-z]{3})?$/.test(text)
+      ? text
+      : /\/([a-z]{2}(?:-[a-z]{3})?)\.(?:png|svg|jpe?g|gif|webp)(?:[?#].*)?$/.exec(text)?.[1];
+    if (code === undefined) continue;
+    const flag = findCountryCode(BESOCCER_FLAG_CODES[code] ?? code);
+    if (flag !== '') return flag;
   }
   return '';
 }

@@ -1,10 +1,10 @@
-// Over 400 lines: a case per way the upstream answers (data, errors, quota, retries).
 import { readFileSync } from 'node:fs';
 
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { readMatchListGaps } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import { createBesoccerSource } from './client.ts';
 
@@ -41,7 +41,7 @@ function serve(answer: (url: URL) => Response | Promise<Response>): Seen[] {
   return seen;
 }
 
-function createSource(extra: { timeoutMs?: number; transfersRequest?: string } = {}) {
+function createSource(extra: { timeoutMs?: number } = {}) {
   const warnings: { obj: object; msg: string }[] = [];
   const source = createBesoccerSource({
     apiKey: KEY,
@@ -68,22 +68,24 @@ function query(seen: Seen): Record<string, string> {
   return Object.fromEntries(seen.url.searchParams);
 }
 
-/** London's 18 October 2026 (BST), as UTC instants. */
-const DAY_FROM = new Date('2026-10-17T23:00:00Z');
-const DAY_TO = new Date('2026-10-18T23:00:00Z');
+/** Madrid's 18 October 2026 (CEST), as UTC instants: one day list. */
+const DAY_FROM = new Date('2026-10-17T22:00:00Z');
+const DAY_TO = new Date('2026-10-18T22:00:00Z');
 
 describe('listMatches', () => {
-  it('asks matchsday for the day with the key, JSON and the London zone, and maps the five leagues', async () => {
+  it('asks matchsday for the Madrid day with the key, JSON and paging, and maps the five leagues', async () => {
     const seen = serve(() => HttpResponse.json(fixture('besoccer-livescore.json')));
     const { source } = createSource();
     const matches = await source.listMatches!(DAY_FROM, DAY_TO);
 
     expect(seen).toHaveLength(1);
     expect(seen[0]?.url.pathname).toBe('/scripts/api/api.php');
+    // No `tz`: matchsday documents none, and its kick-offs are read in Madrid time.
     expect(query(seen[0]!)).toEqual({
       req: 'matchsday',
       date: '2026-10-18',
-      tz: 'Europe/London',
+      init: '0',
+      limit: '100',
       key: KEY,
       format: 'json',
     });
@@ -102,7 +104,8 @@ describe('listMatches', () => {
       away: { name: 'Atlético' },
       homeScore: 2,
       awayScore: 1,
-      kickoff: new Date('2026-10-18T15:15:00Z'),
+      // 16:15 in Madrid (UTC+2).
+      kickoff: new Date('2026-10-18T14:15:00Z'),
     });
 
     const stats = source.client.stats();
@@ -121,22 +124,18 @@ describe('listMatches', () => {
     serve(() => HttpResponse.json(fixture('besoccer-livescore.json')));
     const { source } = createSource();
     const matches = await source.listMatches!(
-      new Date('2026-10-18T15:00:00Z'),
-      // Inter–Napoli kicks off at exactly 17:00Z: the end is exclusive.
-      new Date('2026-10-18T17:00:00Z'),
+      new Date('2026-10-18T14:00:00Z'),
+      // Inter–Napoli kicks off at exactly 16:00Z (18:00 in Madrid): the end is exclusive.
+      new Date('2026-10-18T16:00:00Z'),
     );
     expect(matches.map((m) => m.externalId)).toEqual(['besoccer:598120', 'besoccer:604311']);
   });
 
-  it('asks once per London day the range touches and leaves other competitions out', async () => {
+  it('reads the list of each Madrid day the range touches and leaves other competitions out', async () => {
     const seen = serve((url) =>
-      HttpResponse.json(
-        fixture(
-          url.searchParams.get('date') === '2026-10-18'
-            ? 'besoccer-matchsday-other-competitions.json'
-            : 'besoccer-matchsday-empty.json',
-        ),
-      ),
+      url.searchParams.get('date') === '2026-10-18'
+        ? HttpResponse.json(fixture('besoccer-matchsday-other-competitions.json'))
+        : HttpResponse.json({ matches: [], summary: { today: '0' } }),
     );
     const { source } = createSource();
     const matches = await source.listMatches!(
@@ -150,49 +149,31 @@ describe('listMatches', () => {
     expect(source.client.stats().callsToday).toBe(2);
   });
 
-  it('logs a match with an undocumented status and returns the others', async () => {
+  it('logs and counts a match with an undocumented status, once, and returns the others', async () => {
     serve(() => HttpResponse.json(fixture('besoccer-livescore-unknown-status.json')));
     const { source, warnings } = createSource();
     const matches = await source.listMatches!(DAY_FROM, DAY_TO);
+    await source.listMatches!(DAY_FROM, DAY_TO);
     expect(matches.map((m) => m.externalId)).toEqual(['besoccer:604311']);
+    expect(readMatchListGaps(matches)).toEqual({ leftOut: ['besoccer:598120'], partial: false });
     expect(warnings).toEqual([
-      { obj: { provider: 'besoccer', matchId: '598120' }, msg: 'skipped match: unknown status 7' },
+      {
+        obj: { provider: 'besoccer', item: 'match', id: '598120' },
+        msg: 'besoccer: match 598120 left out: matchsday 2026-10-18[1].status: unknown status 7',
+      },
     ]);
+    expect(source.client.stats().itemsDropped).toBe(2);
   });
 
-  it('sends nothing for an empty range', async () => {
-    const seen = serve(() => HttpResponse.json(fixture('besoccer-livescore.json')));
-    const { source } = createSource();
-    expect(await source.listMatches!(DAY_TO, DAY_TO)).toEqual([]);
-    expect(seen).toHaveLength(0);
-  });
-
-  it('refuses a range over a month without calling', async () => {
-    const seen = serve(() => HttpResponse.json(fixture('besoccer-matchsday-empty.json')));
-    const { source } = createSource();
-    const error = await failure(
-      source.listMatches!(new Date('2026-10-01T00:00:00Z'), new Date('2026-12-01T00:00:00Z')),
-    );
-    expect(error.kind).toBe('bad-request');
-    expect(seen).toHaveLength(0);
-  });
-
-  it('fails with bad-body on an item with a missing field', async () => {
+  it('drops an item with a missing field and keeps the rest of the list', async () => {
     serve(() => HttpResponse.json(fixture('besoccer-livescore-missing-field.json')));
-    const { source } = createSource();
-    const error = await failure(source.listMatches!(DAY_FROM, DAY_TO));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toBe(
-      'besoccer: matches[1].local: Invalid input: expected string, received undefined',
-    );
-  });
-
-  it('fails with bad-body on a mistyped status', async () => {
-    serve(() => HttpResponse.json(fixture('besoccer-livescore-mistyped-status.json')));
-    const { source } = createSource();
-    const error = await failure(source.listMatches!(DAY_FROM, DAY_TO));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('matches[0].status');
+    const { source, warnings } = createSource();
+    const matches = await source.listMatches!(DAY_FROM, DAY_TO);
+    expect(matches.map((m) => m.externalId)).toEqual(['besoccer:604311']);
+    expect(readMatchListGaps(matches).leftOut).toEqual(['besoccer:598120']);
+    expect(warnings.map((w) => w.msg)).toEqual([
+      'besoccer: match 598120 left out: matchsday 2026-10-18[1].local: Invalid input: expected string, received undefined',
+    ]);
   });
 });
 
@@ -255,12 +236,12 @@ describe('getStandings', () => {
     expect(error.message).toContain('table: expected an array');
   });
 
-  it('fails with bad-body on a mistyped number', async () => {
+  it('drops a row with a mistyped number, counting it', async () => {
     serve(() => HttpResponse.json(fixture('besoccer-tables-mistyped.json')));
     const { source } = createSource();
-    const error = await failure(source.getStandings!('la-liga'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('table[0].points');
+    const rows = await source.getStandings!('la-liga');
+    expect(rows.map((r) => r.team.name)).toEqual(['Real Madrid', 'Atlético', 'Almería']);
+    expect(source.client.stats().itemsDropped).toBe(1);
   });
 });
 
@@ -287,57 +268,6 @@ describe('getTopPlayers', () => {
     const error = await failure(source.getTopPlayers!('la-liga'));
     expect(error.kind).toBe('bad-body');
     expect(error.message).toContain('stats.goals');
-  });
-});
-
-describe('listTransfers', () => {
-  it('asks for the league’s transfers and maps arrivals and departures in the current window', async () => {
-    const seen = serve(() => HttpResponse.json(fixture('besoccer-transfers-spec.json')));
-    const { source } = createSource();
-    const moves = await source.listTransfers!('ligue-1');
-    expect(query(seen[0]!)).toEqual({ req: 'transfers', league: '16', key: KEY, format: 'json' });
-    expect(
-      moves.map((m) => [m.team.name, m.direction, m.playerName, m.otherClub, m.type, m.valor]),
-    ).toEqual([
-      ['Arsenal', 'in', 'E. Konsa', 'Aston Villa', 'transfer', '55 M€'],
-      ['Arsenal', 'out', 'J. Kiwior', 'Porto', 'loan', ''],
-    ]);
-    // Fetched on 18 October 2026: still nearer the summer window than the winter one.
-    expect(moves.every((m) => m.window === 'Summer 2026')).toBe(true);
-  });
-
-  it('uses the configured request name', async () => {
-    const seen = serve(() => HttpResponse.json(fixture('besoccer-transfers-missing-lists.json')));
-    const { source } = createSource({ transfersRequest: 'club_transfers' });
-    const moves = await source.listTransfers!('premier-league');
-    expect(seen[0]?.url.searchParams.get('req')).toBe('club_transfers');
-    expect(moves.map((m) => [m.direction, m.playerName, m.valor])).toEqual([
-      ['in', 'E. Konsa', '55'],
-    ]);
-  });
-
-  it('fails with bad-body on a transfer_leagues-shaped answer', async () => {
-    serve(() => HttpResponse.json(fixture('besoccer-transfer-leagues.json')));
-    const { source } = createSource();
-    const error = await failure(source.listTransfers!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-  });
-
-  it('fails with bad-body on a move without a name', async () => {
-    serve(() => HttpResponse.json(fixture('besoccer-transfers-missing-name.json')));
-    const { source } = createSource();
-    const error = await failure(source.listTransfers!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('transfers[0].departures[0].name');
-  });
-
-  it('reads the plain-text plan refusal as `plan` without retrying', async () => {
-    const seen = serve(() => new HttpResponse(fixtureText('besoccer-error-not-allowed.txt')));
-    const { source } = createSource();
-    const error = await failure(source.listTransfers!('premier-league'));
-    expect(error.kind).toBe('plan');
-    expect(error.retryable).toBe(false);
-    expect(seen).toHaveLength(1);
   });
 });
 

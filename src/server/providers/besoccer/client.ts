@@ -1,32 +1,36 @@
 import { LEAGUES } from '../../../domain/league.ts';
 import { getZonedDate } from '../../../domain/time-zone.ts';
-import { pickTransferWindow } from '../../../domain/transfers.ts';
-import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/http.ts';
+import { markMatchList } from '../provider.ts';
+import {
+  createUpstreamClient,
+  UpstreamError,
+  type DroppedItem,
+  type UpstreamClient,
+} from '../upstream/http.ts';
 import { requireLeague } from '../upstream/league.ts';
-import type { LiveSource, UpstreamMatch, LiveSourceOptions } from '../upstream/live-source.ts';
+import type { LiveSource, LiveSourceOptions, UpstreamMatch } from '../upstream/live-source.ts';
 import { findBodyError, parseErrorText } from './answer.ts';
-import { BESOCCER_TIME_ZONE, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
-import { parseTransfers } from './transfers.ts';
+import { API_PATH, fetchDayList } from './day-list.ts';
+import { BESOCCER_TIME_ZONE, parseMatchItems } from './matches.ts';
+import { parseStandings, parseTopPlayers } from './parse.ts';
 
 /** The client appends `api.php`: a base ending in `api.php/` is not what the server expects. */
 export const BESOCCER_BASE_URL = 'https://apiclient.besoccerapps.com/scripts/api';
-const API_PATH = 'api.php';
 
 /**
  * BeSoccer documents no rate limit and sends no quota headers; clients poll live data every
- * 1–2 minutes. One request a second keeps a multi-day `listMatches` polite without slowing it.
+ * 1–2 minutes. One request a second keeps a paged, multi-day `listMatches` polite without
+ * slowing it.
  */
 const MIN_INTERVAL_MS = 1000;
-/** Longest `listMatches` range, in calendar days (one request each). */
+/** Longest `listMatches` range, in calendar days (one day list each). */
 const MAX_DAYS = 31;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type BesoccerSourceOptions = LiveSourceOptions & {
-  /**
-   * `req=` value of the per-club transfers list. No client was seen calling it, so the name is
-   * a guess to verify with a real key (NOTES.md §5).
-   */
-  transfersRequest?: string;
+  /** Items per page of the day list, and most pages of one day (defaults in day-list.ts). */
+  dayPageSize?: number;
+  maxDayPages?: number;
 };
 
 /** The calendar days (YYYY-MM-DD, in `timeZone`) that [from, to) touches. */
@@ -41,7 +45,10 @@ function listDays(from: Date, to: Date, timeZone: string): string[] {
   return days;
 }
 
-/** BeSoccer (`api.php`), Touchline's primary source of matches, tables, top players and transfers. */
+/**
+ * BeSoccer (`api.php`), Touchline's primary source of matches, tables and top players. It offers
+ * no transfers: none of BeSoccer's documented requests lists them (NOTES.md §5).
+ */
 export function createBesoccerSource(
   options: BesoccerSourceOptions,
 ): LiveSource & { client: UpstreamClient } {
@@ -61,14 +68,18 @@ export function createBesoccerSource(
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     now,
   });
-  const transfersRequest = options.transfersRequest ?? 'transfers';
+  const paging = {
+    ...(options.dayPageSize === undefined ? {} : { pageSize: options.dayPageSize }),
+    ...(options.maxDayPages === undefined ? {} : { maxPages: options.maxDayPages }),
+  };
+  const drop = (item: DroppedItem) => client.noteDropped(item);
 
   return {
     name: 'besoccer',
     client,
 
-    // One `req=matchsday` request per calendar day (Europe/London) that [from, to) touches; a
-    // day's answer covers every competition, so each league costs nothing extra.
+    // The whole `req=matchsday` list, page by page, of each Madrid calendar day [from, to)
+    // touches: a day's list covers every competition, so each league costs nothing extra.
     async listMatches(from, to) {
       const fromMs = from.getTime();
       const toMs = to.getTime();
@@ -81,29 +92,20 @@ export function createBesoccerSource(
         throw new UpstreamError('besoccer', 'bad-request', `range over ${MAX_DAYS} days`);
       }
       const byId = new Map<string, UpstreamMatch>();
+      const leftOut: string[] = [];
+      let partial = false;
       for (const date of days) {
-        const { body } = await client.getJson(API_PATH, {
-          req: 'matchsday',
-          date,
-          tz: BESOCCER_TIME_ZONE,
-        });
-        const { matches, skipped } = parseMatches(body, {
-          envelope: 'matches',
-          timeZone: BESOCCER_TIME_ZONE,
-          leagues,
-        });
-        for (const item of skipped) {
-          options.log?.warn(
-            { provider: 'besoccer', matchId: item.id },
-            `skipped match: ${item.reason}`,
-          );
-        }
-        for (const match of matches) {
+        const items = await fetchDayList(client, date, paging);
+        const read = parseMatchItems(items, { leagues, drop, root: `matchsday ${date}` });
+        leftOut.push(...read.leftOut);
+        partial ||= read.partial;
+        for (const match of read.matches) {
           const kickoffMs = match.kickoff.getTime();
           if (kickoffMs >= fromMs && kickoffMs < toMs) byId.set(match.externalId, match);
         }
       }
-      return [...byId.values()].sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
+      const matches = [...byId.values()].sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
+      return markMatchList(matches, { leftOut, partial });
     },
 
     // One `req=tables` request.
@@ -113,21 +115,14 @@ export function createBesoccerSource(
         league: requireLeague('besoccer', leagueSlug, leagues).besoccer.id,
         group: 1,
       });
-      return parseStandings(body);
+      return parseStandings(body, drop);
     },
 
     // One `req=league_stats` request (goals and assists come together).
     async getTopPlayers(leagueSlug) {
       const league = requireLeague('besoccer', leagueSlug, leagues).besoccer.id;
       const { body } = await client.getJson(API_PATH, { req: 'league_stats', league });
-      return parseTopPlayers(body);
-    },
-
-    // One request (`req=transfers` unless configured); a plan without it answers in plain text.
-    async listTransfers(leagueSlug) {
-      const league = requireLeague('besoccer', leagueSlug, leagues).besoccer.id;
-      const { body } = await client.getJson(API_PATH, { req: transfersRequest, league });
-      return parseTransfers(body, pickTransferWindow(now()).label);
+      return parseTopPlayers(body, drop);
     },
   };
 }

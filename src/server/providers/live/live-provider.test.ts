@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { OddsEvent } from '../../../domain/odds.ts';
+import { markMatchList, readMatchListGaps } from '../provider.ts';
 import type { LiveSource, UpstreamMatch, UpstreamTeam } from '../upstream/live-source.ts';
 import { createLiveProvider, type KnownClubInfo } from './live-provider.ts';
 
@@ -101,6 +102,26 @@ describe('createLiveProvider', () => {
       logoUrl: 'https://crests.example/Manchester%20United%20FC.png',
     });
     expect(match?.away).toMatchObject({ key: 'fulham', name: 'Fulham', shortName: 'FUL' });
+  });
+
+  it('passes on what the source left out of its list, and a list without gaps as whole', async () => {
+    const listed = upstreamMatch({ externalId: 'besoccer:1' });
+    const noted: LiveSource = {
+      name: 'besoccer',
+      listMatches: async () => markMatchList([listed], { leftOut: ['besoccer:2'], partial: true }),
+    };
+    const whole: LiveSource = { name: 'besoccer', listMatches: async () => [listed] };
+    const list = (matches: LiveSource) =>
+      createLiveProvider({ sources: { matches }, clubs: CLUBS }).listMatches(
+        new Date(0),
+        new Date(1),
+        new Date(0),
+      );
+
+    const fromNoted = await list(noted);
+    expect(fromNoted.map((m) => m.homeKey)).toEqual(['man-united']);
+    expect(readMatchListGaps(fromNoted)).toEqual({ leftOut: ['besoccer:2'], partial: true });
+    expect(readMatchListGaps(await list(whole))).toEqual({ leftOut: [], partial: false });
   });
 
   it('gives a club it does not know a slug key and the upstream name', async () => {

@@ -3,7 +3,13 @@ import {
   slugifyTeamName,
   type KnownClub,
 } from '../../../domain/team-names.ts';
-import type { DataKind, FootballProvider, ProviderMatch, ProviderTeam } from '../provider.ts';
+import {
+  carryMatchListGaps,
+  type DataKind,
+  type FootballProvider,
+  type ProviderMatch,
+  type ProviderTeam,
+} from '../provider.ts';
 import type { LiveSource, UpstreamMatch, UpstreamTeam } from '../upstream/live-source.ts';
 
 /** Which upstream gives each kind of data; a kind without one is not synced. */
@@ -80,7 +86,9 @@ export function createLiveProvider(options: {
     },
     async listMatches(from, to) {
       const list = need(matchesSource, matchesSource?.listMatches, 'matches');
-      return (await list(from, to)).map(toMatch);
+      const items = await list(from, to);
+      // What the source left out travels on to the sync, which keeps those stored matches.
+      return carryMatchListGaps(items, items.map(toMatch));
     },
     async getStandings(leagueSlug) {
       const source = sources.standings;

@@ -47,12 +47,19 @@ export type UpstreamTransfer = Omit<ProviderTransfer, 'teamKey' | 'team'> & { te
 
 /**
  * What one upstream adapter can give. Each kind is optional: an adapter offers what its API
- * (and plan) has. Methods throw an UpstreamError on any failure and never return partial
- * or empty data in place of an error.
+ * (and plan) has. Methods throw an UpstreamError when an answer cannot be used (a wrong
+ * envelope, a failed request) and never return empty data in place of an error; an item with
+ * bad data is left out on its own and counted (UpstreamClient.noteDropped).
  */
 export type LiveSource = {
   name: LiveSourceName;
-  /** Matches of the adapter's leagues kicking off in [from, to). */
+  /**
+   * Matches of the adapter's leagues kicking off in [from, to). The list must be whole: an
+   * answer the adapter could not read entirely (a page missing, a count that does not add up)
+   * is an UpstreamError, since the sync deletes stored matches of the range the list lacks.
+   * Items left out for bad data are named with markMatchList (provider.ts): their id in
+   * `leftOut`, or `partial` when an item had no usable id.
+   */
   listMatches?: (from: Date, to: Date) => Promise<UpstreamMatch[]>;
   getStandings?: (leagueSlug: string) => Promise<UpstreamStanding[]>;
   getTopPlayers?: (
