@@ -87,7 +87,23 @@ describe('a sixth league in the registry', () => {
       ],
     });
     const standings = serve(`${base}/competitions/:code/standings`, {
-      standings: [{ type: 'TOTAL', table: [] }],
+      standings: [
+        {
+          type: 'TOTAL',
+          table: [
+            {
+              position: 1,
+              team: { id: 678, name: 'AFC Ajax' },
+              won: 0,
+              draw: 0,
+              lost: 0,
+              points: 0,
+              goalsFor: 0,
+              goalsAgainst: 0,
+            },
+          ],
+        },
+      ],
     });
     const source = createFootballDataSource({ ...common, baseUrl: base, minIntervalMs: 0 });
 

@@ -5,6 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import { readMatchListGaps } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import { createFootballDataSource, type FootballDataSourceOptions } from './client.ts';
 
@@ -161,23 +162,20 @@ describe('listMatches', () => {
     ]);
   });
 
-  it('fails with bad-body on a match without a home team', async () => {
-    serve('matches', () => json('football-data-matches-missing-home-team.json'));
+  it.each([
+    ['football-data-matches-missing-home-team.json', 'football-data:538242'],
+    ['football-data-matches-score-as-string.json', 'football-data:538241'],
+  ])('leaves out the unreadable match of %s and names it on the list', async (name, id) => {
+    serve('matches', () => json(name));
     const { source } = createSource();
-    const error = await failure(source.listMatches!(FROM, TO));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('matches[1].homeTeam');
+    const matches = (await source.listMatches?.(FROM, TO)) ?? [];
+    expect(matches).toHaveLength(3);
+    expect(matches.map((m) => m.externalId)).not.toContain(id);
+    expect(readMatchListGaps(matches)).toEqual({ leftOut: [id], partial: false });
+    expect(source.client.stats()).toMatchObject({ itemsDropped: 1, failures: 0 });
   });
 
-  it('fails with bad-body on a score sent as a string', async () => {
-    serve('matches', () => json('football-data-matches-score-as-string.json'));
-    const { source } = createSource();
-    const error = await failure(source.listMatches!(FROM, TO));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('score.fullTime.home');
-  });
-
-  it('fails with bad-body on a minute that is not a number', async () => {
+  it('fails with bad-body when its only match has a minute that is not a number', async () => {
     const live = fixture('football-data-match-live-minute-not-a-number.json');
     serve('matches', () => HttpResponse.json({ matches: [live] }));
     const { source } = createSource();

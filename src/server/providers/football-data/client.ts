@@ -1,4 +1,5 @@
 import { LEAGUES } from '../../../domain/league.ts';
+import { carryMatchListGaps } from '../provider.ts';
 import {
   createUpstreamClient,
   UpstreamError,
@@ -8,15 +9,8 @@ import {
 } from '../upstream/http.ts';
 import { requireLeague } from '../upstream/league.ts';
 import type { LiveSource, LiveSourceOptions } from '../upstream/live-source.ts';
-import {
-  classifyError,
-  findErrorBody,
-  parseMatchList,
-  parseScorers,
-  parseStandings,
-  parseWaitSeconds,
-  PROVIDER,
-} from './parse.ts';
+import { classifyError, findErrorBody, parseWaitSeconds } from './errors.ts';
+import { parseMatchList, parseScorers, parseStandings, PROVIDER } from './parse.ts';
 
 export const FOOTBALL_DATA_BASE_URL = 'https://api.football-data.org/v4';
 /** Free plan: 10 requests a minute, so one every 6 s. */
@@ -140,7 +134,8 @@ export function createFootballDataSource(
     /**
      * 1 request (up to 3 with retries): `/matches?competitions=PL,PD,SA,BL1,FL1&dateFrom&dateTo`
      * over the UTC days the range touches (one day more at the end in case `dateTo` is
-     * exclusive), then kept to the leagues and to kick-offs in [from, to).
+     * exclusive), then kept to the leagues and to kick-offs in [from, to). Unreadable matches
+     * are counted as dropped and named on the list, so their stored rows stay.
      */
     async listMatches(from, to) {
       const fromMs = from.getTime();
@@ -151,10 +146,14 @@ export function createFootballDataSource(
         dateFrom: formatDay(fromMs),
         dateTo: formatDay(toMs - 1 + DAY_MS),
       });
-      return parseMatchList(body, leagues).filter((m) => {
-        const kickoff = m.kickoff.getTime();
-        return kickoff >= fromMs && kickoff < toMs;
-      });
+      const matches = parseMatchList(body, leagues, client.noteDropped);
+      return carryMatchListGaps(
+        matches,
+        matches.filter((m) => {
+          const kickoff = m.kickoff.getTime();
+          return kickoff >= fromMs && kickoff < toMs;
+        }),
+      );
     },
 
     /** 1 request: `/competitions/{code}/standings`, TOTAL table. */
@@ -169,11 +168,9 @@ export function createFootballDataSource(
     async getTopPlayers(leagueSlug) {
       const { body } = await get(
         `competitions/${requireLeague(PROVIDER, leagueSlug, leagues).footballDataCode}/scorers`,
-        {
-          limit: SCORERS_LIMIT,
-        },
+        { limit: SCORERS_LIMIT },
       );
-      return parseScorers(body, TOP_PLAYERS);
+      return parseScorers(body, TOP_PLAYERS, client.noteDropped);
     },
   };
 }

@@ -3,17 +3,9 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { UpstreamError } from '../upstream/http.ts';
-import {
-  classifyError,
-  findErrorBody,
-  mapStatus,
-  parseMatch,
-  parseMatchList,
-  parseScorers,
-  parseStandings,
-  parseWaitSeconds,
-} from './parse.ts';
+import { readMatchListGaps } from '../provider.ts';
+import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
+import { mapStatus, parseMatch, parseMatchList, parseScorers, parseStandings } from './parse.ts';
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -122,18 +114,64 @@ describe('parseMatchList', () => {
     expect(parseMatchList(fixture('football-data-matches-empty.json'))).toEqual([]);
   });
 
-  it('rejects a match without a home team, naming the field', () => {
-    const error = badBody(() =>
-      parseMatchList(fixture('football-data-matches-missing-home-team.json')),
+  it('leaves out a match without a home team, reports it and names it on the list', () => {
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatchList(
+      fixture('football-data-matches-missing-home-team.json'),
+      undefined,
+      (item) => dropped.push(item),
     );
-    expect(error.message).toContain('matches[1].homeTeam');
+    expect(matches.map((m) => m.externalId)).toEqual([
+      'football-data:538241',
+      'football-data:538243',
+      'football-data:538244',
+    ]);
+    expect(dropped).toEqual([
+      { kind: 'match', id: '538242', reason: expect.stringContaining('matches[1].homeTeam') },
+    ]);
+    expect(readMatchListGaps(matches)).toEqual({
+      leftOut: ['football-data:538242'],
+      partial: false,
+    });
   });
 
-  it('rejects a score sent as a string (scores are integers in v4)', () => {
-    const error = badBody(() =>
-      parseMatchList(fixture('football-data-matches-score-as-string.json')),
+  it('leaves out a match whose score is a string (scores are integers in v4)', () => {
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatchList(
+      fixture('football-data-matches-score-as-string.json'),
+      undefined,
+      (item) => dropped.push(item),
     );
-    expect(error.message).toContain('matches[0].score.fullTime.home');
+    expect(matches).toHaveLength(3);
+    expect(dropped.map((d) => [d.id, d.reason])).toEqual([
+      ['538241', expect.stringContaining('matches[0].score.fullTime.home')],
+    ]);
+  });
+
+  it('says the list is partial when a dropped match has no id to name', () => {
+    const body = fixture('football-data-matches-pl.json') as { matches: { id: unknown }[] };
+    const first = body.matches[0];
+    if (first !== undefined) first.id = null;
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatchList(body, undefined, (item) => dropped.push(item));
+    expect(matches).toHaveLength(3);
+    expect(dropped.map((d) => d.id)).toEqual(['matches[0]']);
+    expect(readMatchListGaps(matches)).toEqual({ leftOut: [], partial: true });
+  });
+
+  it('refuses a body none of whose matches of the leagues is readable, reporting no drop', () => {
+    const body = fixture('football-data-matches-pl.json') as { matches: { status: unknown }[] };
+    for (const match of body.matches) match.status = null;
+    const dropped: DroppedItem[] = [];
+    const error = badBody(() => parseMatchList(body, undefined, (item) => dropped.push(item)));
+    expect(error.message).toContain('matches[0].status');
+    expect(dropped).toEqual([]);
+  });
+
+  it('refuses a list shorter than its resultSet.count', () => {
+    const body = fixture('football-data-matches-pl.json') as { matches: unknown[] };
+    body.matches.pop();
+    expect(badBody(() => parseMatchList(body)).message).toContain('count says 4');
   });
 
   it('rejects a body without a matches list', () => {
@@ -259,6 +297,12 @@ describe('parseStandings', () => {
     expect(error.message).toContain('TOTAL');
   });
 
+  it('refuses an empty TOTAL table rather than replace the stored one', () => {
+    const body = fixture('football-data-standings-pl.json') as { standings: { table: [] }[] };
+    for (const table of body.standings) table.table = [];
+    expect(badBody(() => parseStandings(body)).message).toContain('empty');
+  });
+
   it('rejects a row without points, naming the row', () => {
     const error = badBody(() =>
       parseStandings(fixture('football-data-standings-points-missing.json')),
@@ -307,39 +351,30 @@ describe('parseScorers', () => {
     });
   });
 
+  it('leaves out an unreadable scorer while the top list stays full, and reports it', () => {
+    const body = fixture('football-data-scorers-pl.json') as {
+      scorers: { player: { id: unknown } }[];
+    };
+    const last = body.scorers[2];
+    if (last !== undefined) last.player.id = null;
+    const dropped: DroppedItem[] = [];
+    const { goals } = parseScorers(body, 2, (item) => dropped.push(item));
+    expect(goals.map((p) => p.nick)).toEqual(['Erling Haaland', 'Bukayo Saka']);
+    expect(dropped).toEqual([
+      { kind: 'scorer', id: 'scorers[2]', reason: expect.stringContaining('scorers[2].player.id') },
+    ]);
+  });
+
+  it('refuses a scorers list shorter than its count', () => {
+    const body = fixture('football-data-scorers-pl.json') as { scorers: unknown[] };
+    body.scorers.pop();
+    expect(badBody(() => parseScorers(body, 10)).message).toContain('count says 3');
+  });
+
   it('rejects goals sent as a string', () => {
     const error = badBody(() =>
       parseScorers(fixture('football-data-scorers-goals-as-string.json'), 10),
     );
     expect(error.message).toContain('scorers[1].goals');
-  });
-});
-
-describe('errors and helpers', () => {
-  it('reads the error fixtures and classifies them', () => {
-    const cases = [
-      ['football-data-error-400-invalid-token.json', 400, 'auth'],
-      ['football-data-error-403.json', 403, 'plan'],
-      ['football-data-error-404.json', 404, 'not-found'],
-      ['football-data-error-429.json', 429, 'rate-limit'],
-    ] as const;
-    for (const [name, status, kind] of cases) {
-      const body = findErrorBody(fixture(name));
-      expect(body?.errorCode).toBe(status);
-      expect(classifyError(status, body?.message ?? '')).toBe(kind);
-    }
-    expect(classifyError(401, '')).toBe('auth');
-    expect(classifyError(403, '')).toBe('auth');
-    expect(classifyError(400, 'bad filter')).toBe('bad-request');
-    expect(classifyError(503, '')).toBe('server');
-    expect(findErrorBody(fixture('football-data-standings-pl.json'))).toBeUndefined();
-  });
-
-  it('finds the wait of a 429 in the reset header or in the message', () => {
-    const text = JSON.stringify(fixture('football-data-error-429.json'));
-    expect(parseWaitSeconds(null, text)).toBe(41);
-    expect(parseWaitSeconds('7', text)).toBe(7);
-    expect(parseWaitSeconds(null, 'You reached your request limit. Wait 9 seconds.')).toBe(9);
-    expect(parseWaitSeconds(null, '{"message":"slow down","errorCode":429}')).toBeUndefined();
   });
 });

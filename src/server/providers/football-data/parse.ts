@@ -2,8 +2,8 @@ import * as z from 'zod';
 
 import { findCountryCode } from '../../../domain/countries.ts';
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
-import type { MatchPhase } from '../provider.ts';
-import { UpstreamError } from '../upstream/http.ts';
+import { markMatchList, type MatchPhase } from '../provider.ts';
+import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import { findHttpsUrl } from '../upstream/https-url.ts';
 import type {
   UpstreamMatch,
@@ -11,9 +11,14 @@ import type {
   UpstreamStanding,
   UpstreamTeam,
 } from '../upstream/live-source.ts';
-import { requireShape } from '../upstream/require-shape.ts';
+import { formatPath, requireShape } from '../upstream/require-shape.ts';
 
 export const PROVIDER = 'football-data';
+
+/** Where a parser reports an item it left out of a good answer (the client's noteDropped). */
+export type NoteDropped = (item: DroppedItem) => void;
+
+const ignoreDropped: NoteDropped = () => {};
 
 /** The slug of the league in `leagues` with this competition code; undefined for any other. */
 export function findLeagueSlug(
@@ -55,42 +60,77 @@ const MatchSchema = z.object({
 });
 type Match = z.infer<typeof MatchSchema>;
 
+/** The envelope of a match list; `resultSet.count` says how many matches the body holds. */
 const MatchListSchema = z.object({
-  matches: z.array(z.object({ competition: z.object({ code: z.string() }) }).loose()),
+  resultSet: z.object({ count: z.int().nonnegative().nullish() }).nullish(),
+  matches: z.array(z.unknown()),
+});
+
+/** What places a match in a league, read before the rest of it. */
+const CompetitionOfSchema = z.object({ competition: z.object({ code: z.string() }) });
+
+const StandingRowSchema = z.object({
+  position: z.int(),
+  team: TeamSchema,
+  won: z.int(),
+  draw: z.int(),
+  lost: z.int(),
+  points: z.int(),
+  goalsFor: z.int(),
+  goalsAgainst: z.int(),
 });
 
 const StandingsSchema = z.object({
-  standings: z.array(
-    z.object({
-      type: z.string(),
-      table: z.array(
-        z.object({
-          position: z.int(),
-          team: TeamSchema,
-          won: z.int(),
-          draw: z.int(),
-          lost: z.int(),
-          points: z.int(),
-          goalsFor: z.int(),
-          goalsAgainst: z.int(),
-        }),
-      ),
-    }),
-  ),
+  standings: z.array(z.object({ type: z.string(), table: z.array(z.unknown()) })),
 });
 
+const ScorerSchema = z.object({
+  player: z.object({ id: z.int(), name: z.string(), nationality: z.string().nullish() }),
+  team: TeamSchema.nullish(),
+  goals: z.int(),
+  assists: z.int().nullish(),
+});
+type Scorer = z.infer<typeof ScorerSchema>;
+
+/** The envelope of the scorers list; `count` says how many scorers the body holds. */
 const ScorersSchema = z.object({
-  scorers: z.array(
-    z.object({
-      player: z.object({ id: z.int(), name: z.string(), nationality: z.string().nullish() }),
-      team: TeamSchema.nullish(),
-      goals: z.int(),
-      assists: z.int().nullish(),
-    }),
-  ),
+  count: z.int().nonnegative().nullish(),
+  scorers: z.array(z.unknown()),
 });
 
-const ErrorBodySchema = z.object({ message: z.string(), errorCode: z.int() });
+/** `value` read by `schema`, or why not: the first wrong field's path under `where`. */
+function readShape<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  where: string,
+): { data: T } | { reason: string } {
+  const result = schema.safeParse(value);
+  if (result.success) return { data: result.data };
+  const issue = result.error.issues[0];
+  return { reason: `${formatPath(where, issue?.path ?? [])}: ${issue?.message ?? 'unexpected'}` };
+}
+
+/** The item's own integer id at `path` ("id", "player.id") as text, or where it stood. */
+function findItemId(raw: unknown, path: readonly string[], where: string): string {
+  let value: unknown = raw;
+  for (const key of path) {
+    value = typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+  }
+  return Number.isSafeInteger(value) ? String(value) : where;
+}
+
+/**
+ * Refuses a list holding another number of items than its envelope says (`resultSet.count`,
+ * `count`): part of the answer is missing, and what is left must not replace what is stored.
+ */
+function requireWholeList(count: number | null | undefined, length: number, what: string): void {
+  if (count === null || count === undefined || count === length) return;
+  throw new UpstreamError(
+    PROVIDER,
+    'bad-body',
+    `${what}: ${length} items, but count says ${count}`,
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Matches
@@ -134,19 +174,13 @@ const PLAYING = new Set<MatchPhase>(['live', 'extratime', 'penalties']);
 /**
  * The board's minute text from `minute` (+ `injuryTime`): "67", "45+2"; "" when the match is
  * not being played or the response has no minute (the free list endpoints carry none; the
- * document says not to compute one from the kick-off time).
+ * document says not to compute one from the kick-off time); undefined when it is no minute.
  */
-function formatMinute(match: Match, phase: MatchPhase, where: string): string {
+function formatMinute(match: Match, phase: MatchPhase): string | undefined {
   if (!PLAYING.has(phase) || match.minute === null || match.minute === undefined) return '';
   const text = String(match.minute).trim();
   const parts = /^(\d{1,3})(?:\s*\+\s*(\d{1,2}))?$/.exec(text);
-  if (parts === null) {
-    throw new UpstreamError(
-      PROVIDER,
-      'bad-body',
-      `${where}.minute: not a minute: ${text.slice(0, 20)}`,
-    );
-  }
+  if (parts === null) return undefined;
   const added = parts[2] ?? (match.injuryTime ? String(match.injuryTime) : undefined);
   return added === undefined ? String(Number(parts[1])) : `${Number(parts[1])}+${Number(added)}`;
 }
@@ -175,40 +209,88 @@ function mapTeam(team: z.infer<typeof TeamSchema>): UpstreamTeam {
   };
 }
 
-function mapMatch(match: Match, leagueSlug: string, where: string): UpstreamMatch {
+/** One match of `leagueSlug`, or why it cannot be shown. */
+function readMatch(
+  raw: unknown,
+  leagueSlug: string,
+  where: string,
+): { match: UpstreamMatch } | { reason: string } {
+  const read = readShape(MatchSchema, raw, where);
+  if ('reason' in read) return read;
+  const match = read.data;
   const phase = mapStatus(match.status, match.score.duration);
+  const minute = formatMinute(match, phase);
+  if (minute === undefined) {
+    return { reason: `${where}.minute: not a minute: ${String(match.minute).slice(0, 20)}` };
+  }
   const score = mapScore(match);
   return {
-    externalId: `${PROVIDER}:${match.id}`,
-    leagueSlug,
-    home: mapTeam(match.homeTeam),
-    away: mapTeam(match.awayTeam),
-    kickoff: new Date(match.utcDate),
-    phase,
-    minute: formatMinute(match, phase, where),
-    homeScore: score.home,
-    awayScore: score.away,
-    htHomeScore: match.score.halfTime.home,
-    htAwayScore: match.score.halfTime.away,
+    match: {
+      externalId: `${PROVIDER}:${match.id}`,
+      leagueSlug,
+      home: mapTeam(match.homeTeam),
+      away: mapTeam(match.awayTeam),
+      kickoff: new Date(match.utcDate),
+      phase,
+      minute,
+      homeScore: score.home,
+      awayScore: score.away,
+      htHomeScore: match.score.halfTime.home,
+      htAwayScore: match.score.halfTime.away,
+    },
   };
 }
 
 /**
  * `{matches: [...]}` from `/matches` or `/competitions/{code}/matches` → the matches of
- * `leagues`. Items of other competitions are dropped before validation (cup fixtures may carry
- * teams with null ids and names); any malformed item of these leagues fails the whole body.
+ * `leagues`; other competitions are skipped unread (cup fixtures may carry teams with null ids).
+ * A match of these leagues that cannot be read (a null id, a missing team, a mistyped score) is
+ * left out and reported to `noteDropped`, and the list says so (markMatchList), so the sync
+ * keeps what it stored for it. The whole body is refused when its envelope is wrong, when it
+ * holds another number of matches than `resultSet.count` says, or when no match of these
+ * leagues is readable.
  */
 export function parseMatchList(
   body: unknown,
   leagues: readonly LeagueEntry[] = LEAGUES,
+  noteDropped: NoteDropped = ignoreDropped,
 ): UpstreamMatch[] {
   const list = requireShape(PROVIDER, MatchListSchema, body, '');
-  return list.matches.flatMap((raw, index) => {
-    const slug = findLeagueSlug(raw.competition.code, leagues);
-    if (slug === undefined) return [];
+  requireWholeList(list.resultSet?.count, list.matches.length, 'matches');
+  const kept: UpstreamMatch[] = [];
+  const dropped: { item: DroppedItem; externalId: string | undefined }[] = [];
+  for (const [index, raw] of list.matches.entries()) {
     const where = `matches[${index}]`;
-    return [mapMatch(requireShape(PROVIDER, MatchSchema, raw, where), slug, where)];
-  });
+    const placed = readShape(CompetitionOfSchema, raw, where);
+    let read: { match: UpstreamMatch } | { reason: string };
+    if ('reason' in placed) {
+      read = placed; // no competition code: it may be one of ours
+    } else {
+      const slug = findLeagueSlug(placed.data.competition.code, leagues);
+      if (slug === undefined) continue;
+      read = readMatch(raw, slug, where);
+    }
+    if ('match' in read) {
+      kept.push(read.match);
+      continue;
+    }
+    const id = findItemId(raw, ['id'], where);
+    dropped.push({
+      item: { kind: 'match', id, reason: read.reason },
+      externalId: id === where ? undefined : `${PROVIDER}:${id}`,
+    });
+  }
+  if (dropped.length === 0) return kept;
+  if (kept.length === 0) {
+    throw new UpstreamError(
+      PROVIDER,
+      'bad-body',
+      `no readable match of Touchline's leagues; first: ${dropped[0]?.item.reason ?? ''}`,
+    );
+  }
+  for (const { item } of dropped) noteDropped(item);
+  const leftOut = dropped.flatMap((d) => (d.externalId === undefined ? [] : [d.externalId]));
+  return markMatchList(kept, { leftOut, partial: leftOut.length < dropped.length });
 }
 
 /** `/matches/{id}`: one match object (this is where `minute` / `injuryTime` appear). */
@@ -216,29 +298,41 @@ export function parseMatch(
   body: unknown,
   leagues: readonly LeagueEntry[] = LEAGUES,
 ): UpstreamMatch {
-  const match = requireShape(PROVIDER, MatchSchema, body, '');
-  const slug = findLeagueSlug(match.competition.code, leagues);
+  const placed = requireShape(PROVIDER, CompetitionOfSchema, body, 'match');
+  const slug = findLeagueSlug(placed.competition.code, leagues);
   if (slug === undefined) {
     throw new UpstreamError(
       PROVIDER,
       'bad-body',
-      `competition.code: ${match.competition.code} is not one of Touchline's leagues`,
+      `competition.code: ${placed.competition.code} is not one of Touchline's leagues`,
     );
   }
-  return mapMatch(match, slug, 'match');
+  const read = readMatch(body, slug, 'match');
+  if ('reason' in read) throw new UpstreamError(PROVIDER, 'bad-body', read.reason);
+  return read.match;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Standings and scorers
 
-/** `/competitions/{code}/standings` → the TOTAL table (HOME and AWAY tables are ignored). */
+/**
+ * `/competitions/{code}/standings` → the TOTAL table (HOME and AWAY tables are ignored). The
+ * table is one item: a row that cannot be read, or an empty table, refuses the answer, since a
+ * table short of a club would replace the whole stored one.
+ */
 export function parseStandings(body: unknown): UpstreamStanding[] {
   const { standings } = requireShape(PROVIDER, StandingsSchema, body, '');
-  const total = standings.find((s) => s.type === 'TOTAL');
+  const index = standings.findIndex((s) => s.type === 'TOTAL');
+  const total = standings[index];
   if (total === undefined) {
     throw new UpstreamError(PROVIDER, 'bad-body', 'standings: no table of type TOTAL');
   }
-  return total.table.map((row) => ({
+  const where = `standings[${index}].table`;
+  if (total.table.length === 0) {
+    throw new UpstreamError(PROVIDER, 'bad-body', `${where}: the TOTAL table is empty`);
+  }
+  const rows = requireShape(PROVIDER, z.array(StandingRowSchema), total.table, where);
+  return rows.map((row) => ({
     team: mapTeam(row.team),
     pos: row.position,
     wins: row.won,
@@ -249,8 +343,6 @@ export function parseStandings(body: unknown): UpstreamStanding[] {
     points: row.points,
   }));
 }
-
-type Scorer = z.infer<typeof ScorersSchema>['scorers'][number];
 
 function mapPlayer(scorer: Scorer, total: number): UpstreamPlayerStat {
   return {
@@ -266,62 +358,37 @@ function mapPlayer(scorer: Scorer, total: number): UpstreamPlayerStat {
 /**
  * `/competitions/{code}/scorers` → top scorers (in the API's order) and top assisters. There is
  * no assists endpoint: assisters are the scorers list sorted by `assists` (null or 0 left out),
- * so only players who also scored are covered. Both lists are cut to `limit`.
+ * so only players who also scored are covered. Both lists are cut to `limit`. A scorer that
+ * cannot be read is left out and reported to `noteDropped` while the top `limit` stays full
+ * (more are asked for than shown); when leaving it out would shorten the list, or the body
+ * holds fewer scorers than its `count`, the answer is refused.
  */
 export function parseScorers(
   body: unknown,
   limit: number,
+  noteDropped: NoteDropped = ignoreDropped,
 ): { goals: UpstreamPlayerStat[]; assists: UpstreamPlayerStat[] } {
-  const { scorers } = requireShape(PROVIDER, ScorersSchema, body, '');
+  const list = requireShape(PROVIDER, ScorersSchema, body, '');
+  requireWholeList(list.count, list.scorers.length, 'scorers');
+  const scorers: Scorer[] = [];
+  const dropped: DroppedItem[] = [];
+  for (const [index, raw] of list.scorers.entries()) {
+    const where = `scorers[${index}]`;
+    const read = readShape(ScorerSchema, raw, where);
+    if ('data' in read) scorers.push(read.data);
+    else dropped.push({ kind: 'scorer', id: findItemId(raw, ['player', 'id'], where), ...read });
+  }
   const goals = scorers.slice(0, limit).map((s) => mapPlayer(s, s.goals));
+  if (goals.length < Math.min(limit, list.scorers.length)) {
+    const first = dropped[0]?.reason ?? '';
+    const message = `scorers: ${scorers.length} of ${list.scorers.length} readable; ${first}`;
+    throw new UpstreamError(PROVIDER, 'bad-body', message);
+  }
+  for (const item of dropped) noteDropped(item);
   const assists = scorers
     .filter((s) => (s.assists ?? 0) > 0)
     .sort((a, b) => (b.assists ?? 0) - (a.assists ?? 0) || b.goals - a.goals)
     .slice(0, limit)
     .map((s) => mapPlayer(s, s.assists ?? 0));
   return { goals, assists };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Errors and rate-limit hints
-
-/** `{message, errorCode}` when `body` is football-data's error shape, else undefined. */
-export function findErrorBody(body: unknown): { message: string; errorCode: number } | undefined {
-  const result = ErrorBodySchema.safeParse(body);
-  return result.success ? result.data : undefined;
-}
-
-/**
- * The error an `{message, errorCode}` body stands for. 400 "Your API token is invalid." is a bad
- * key; 403 "restricted … check your subscription" is a resource outside the plan (we always
- * send a token, and a wrong one gets the 400).
- */
-export function classifyError(
-  status: number,
-  message: string,
-): 'auth' | 'plan' | 'rate-limit' | 'not-found' | 'bad-request' | 'server' {
-  if (status === 401 || (status === 400 && /token/i.test(message))) return 'auth';
-  if (status === 403) return /subscription|permission|restricted/i.test(message) ? 'plan' : 'auth';
-  if (status === 429) return 'rate-limit';
-  if (status === 404) return 'not-found';
-  if (status >= 500) return 'server';
-  return 'bad-request';
-}
-
-/**
- * Seconds to wait after a 429: `X-RequestCounter-Reset`, else the number in "Wait 41 seconds.".
- */
-export function parseWaitSeconds(resetHeader: string | null, bodyText: string): number | undefined {
-  const header = Number(resetHeader?.trim() ?? '');
-  if (resetHeader !== null && resetHeader.trim() !== '' && Number.isFinite(header) && header >= 0) {
-    return Math.ceil(header);
-  }
-  let message = bodyText;
-  try {
-    message = findErrorBody(JSON.parse(bodyText))?.message ?? bodyText;
-  } catch {
-    // not JSON: look in the raw text
-  }
-  const match = /wait\s+(\d{1,5})\s+sec/i.exec(message);
-  return match?.[1] === undefined ? undefined : Number(match[1]);
 }

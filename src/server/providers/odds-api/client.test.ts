@@ -351,9 +351,8 @@ describe('createOddsApiSource().listOdds', () => {
   });
 
   it.each([
-    ['the-odds-api-odds-epl-missing-home-team.json', '[1].home_team'],
-    ['the-odds-api-odds-epl-commence-time-unix.json', '[0].commence_time'],
     ['the-odds-api-odds-epl-all-prices-mistyped.json', '.price'],
+    ['the-odds-api-events-epl.json', '[0].bookmakers'],
   ])('reports bad-body for %s, naming %s', async (name, path) => {
     const requests = serveOdds(json(name));
     const { source } = createSource();

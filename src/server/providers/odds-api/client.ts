@@ -142,7 +142,10 @@ function inspectOddsBody(body: unknown): UpstreamError | undefined {
 
 export type OddsApiSourceOptions = LiveSourceOptions;
 
-/** The Odds API v4 adapter: listOdds only, one `/odds` call (ODDS_CALL_COST credits) per league. */
+/**
+ * The Odds API v4 adapter: listOdds only, one `/odds` call (ODDS_CALL_COST credits) per league.
+ * Events, bookmakers and markets it cannot read are left out and counted as dropped items.
+ */
 export function createOddsApiSource(
   options: OddsApiSourceOptions,
 ): LiveSource & { client: UpstreamClient } {
@@ -177,7 +180,7 @@ export function createOddsApiSource(
         oddsFormat: 'decimal',
         includeLinks: true,
       });
-      return parseOddsEvents(body, now());
+      return parseOddsEvents(body, now(), client.noteDropped);
     },
   };
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { findBestPrices } from '../../../domain/odds.ts';
-import { UpstreamError } from '../upstream/http.ts';
+import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import { parseOddsEvents } from './parse.ts';
 
 function fixture(name: string): unknown {
@@ -161,7 +161,16 @@ describe('parseOddsEvents', () => {
   });
 
   it('drops only the market whose price is malformed and keeps the rest', () => {
-    const [event] = parseOddsEvents(fixture('the-odds-api-odds-epl-price-mistyped.json'), NOW);
+    const dropped: DroppedItem[] = [];
+    const [event] = parseOddsEvents(
+      fixture('the-odds-api-odds-epl-price-mistyped.json'),
+      NOW,
+      (item) => dropped.push(item),
+    );
+    expect(dropped.map((d) => [d.kind, d.id])).toEqual([
+      ['market', '3f1c2a9e8b7d6c5e4f3a2b1c0d9e8f7a/williamhill/totals'],
+      ['market', '3f1c2a9e8b7d6c5e4f3a2b1c0d9e8f7a/paddypower/h2h'],
+    ]);
 
     // Paddy Power's only market had a string price: the bookmaker goes.
     expect(event?.bookmakers.map((b) => b.key)).toEqual([
@@ -188,30 +197,64 @@ describe('parseOddsEvents', () => {
     expect(error.message).toContain('[0].bookmakers[0].markets[0].outcomes[0].price');
   });
 
-  it('fails on a missing team, naming the field', () => {
-    const error = parseError(fixture('the-odds-api-odds-epl-missing-home-team.json'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.provider).toBe('odds-api');
-    expect(error.message).toContain('[1].home_team');
+  it('leaves out an event without a home team and reports it', () => {
+    const dropped: DroppedItem[] = [];
+    const events = parseOddsEvents(
+      fixture('the-odds-api-odds-epl-missing-home-team.json'),
+      NOW,
+      (item) => dropped.push(item),
+    );
+    expect(events.map((e) => e.home_team)).toEqual(['Arsenal']);
+    expect(dropped).toEqual([
+      {
+        kind: 'event',
+        id: '9a8b7c6d5e4f30211203f4e5d6c7b8a9',
+        reason: expect.stringContaining('[1].home_team'),
+      },
+    ]);
   });
 
-  it('fails on a unix-seconds kick-off time', () => {
-    const error = parseError(fixture('the-odds-api-odds-epl-commence-time-unix.json'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('[0].commence_time');
+  it('leaves out an event with a unix-seconds kick-off time', () => {
+    const dropped: DroppedItem[] = [];
+    const events = parseOddsEvents(
+      fixture('the-odds-api-odds-epl-commence-time-unix.json'),
+      NOW,
+      (item) => dropped.push(item),
+    );
+    expect(events.map((e) => e.home_team)).toEqual(['Brighton and Hove Albion']);
+    expect(dropped.map((d) => [d.kind, d.id])).toEqual([
+      ['event', '3f1c2a9e8b7d6c5e4f3a2b1c0d9e8f7a'],
+    ]);
+    expect(dropped[0]?.reason).toContain('[0].commence_time');
   });
 
-  it('fails on a kick-off time without a zone and on a mistyped bookmaker field', () => {
+  it('leaves out an event whose kick-off has no zone, and a bookmaker with a mistyped title', () => {
     const epl = fixture('the-odds-api-odds-epl.json') as Array<Record<string, unknown>>;
     const noZone = epl.map((e, i) =>
       i === 0 ? { ...e, commence_time: '2026-10-18T16:30:00' } : e,
     );
-    expect(parseError(noZone).message).toContain('[0].commence_time');
+    const dropped: DroppedItem[] = [];
+    const events = parseOddsEvents(noZone, NOW, (item) => dropped.push(item));
+    expect(events.map((e) => e.home_team)).toEqual(['Brighton and Hove Albion']);
+    expect(dropped[0]?.reason).toContain('[0].commence_time');
 
     const titleless = structuredClone(epl) as Array<{ bookmakers: Array<Record<string, unknown>> }>;
     const pinnacle = titleless[0]?.bookmakers[3];
     if (pinnacle !== undefined) pinnacle.title = 42;
-    expect(parseError(titleless).message).toContain('[0].bookmakers[3].title');
+    dropped.length = 0;
+    const [arsenal] = parseOddsEvents(titleless, NOW, (item) => dropped.push(item));
+    expect(arsenal?.bookmakers.map((b) => b.key)).toEqual([
+      'williamhill',
+      'paddypower',
+      'betfair_ex_uk',
+    ]);
+    expect(dropped).toEqual([
+      {
+        kind: 'bookmaker',
+        id: '3f1c2a9e8b7d6c5e4f3a2b1c0d9e8f7a/pinnacle',
+        reason: expect.stringContaining('[0].bookmakers[3].title'),
+      },
+    ]);
   });
 
   it('answers any input with events or a bad-body error, never anything else', () => {
