@@ -94,6 +94,7 @@ async function spawnServer(
     });
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await waitUntilReady(url, () => output);
   return {
     url,
     pid: child.pid ?? 0,
@@ -108,4 +109,19 @@ async function spawnServer(
       if (options.keepDataDir !== true) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until /readyz answers 200 (migrated, first data loaded, database reachable), as an
+ * operator's probe does before sending traffic; a server that never gets there fails the test.
+ */
+async function waitUntilReady(url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const response = await fetch(`${url}/readyz`).catch(() => null);
+    if (response?.status === 200) return;
+    await response?.body?.cancel();
+    if (Date.now() > deadline) throw new Error(`server never became ready:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
