@@ -35,6 +35,7 @@ import type { FootballProvider } from './providers/provider.ts';
 import { createReplayProvider } from './providers/replay/replay-provider.ts';
 import { fetchFeed } from './providers/rss/client.ts';
 import { renderDemoFeed } from './services/demo-newsroom/feed.ts';
+import { createLiveForecastInputs } from './services/forecast-inputs.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
 import { createReadiness } from './services/readiness.ts';
 import { createSharedState } from './shared-state.ts';
@@ -101,10 +102,15 @@ async function createProvider(
       oddsDailyCredits: config.oddsDailyCredits,
       log: logger,
     });
-    const provider = createLiveProvider({
+    const liveProvider = createLiveProvider({
       sources: live.selection,
       clubs: await listKnownClubs(db),
     });
+    // The models learn the shipped history, then the results the upstream reports.
+    const provider: FootballProvider = {
+      ...liveProvider,
+      listForecastInputs: createLiveForecastInputs({ db }),
+    };
     logger.info({ kinds: provider.offers }, live.label);
     return { provider, label: live.label, live };
   }

@@ -1,13 +1,21 @@
+import type { PreClosingPrices } from '../../domain/pre-closing.ts';
 import type { Db } from '../db/client.ts';
 import { findMatchesByExternalIds } from '../db/matches-queries.ts';
 import {
   createPredictions,
-  listPredictedMatchIds,
+  listPredictionsForMatches,
   type PredictionInput,
 } from '../db/predictions-queries.ts';
-import { describeResultPick, describeTotalsPick, type Forecaster } from '../predict/forecaster.ts';
+import {
+  describeResultPick,
+  describeTotalsPick,
+  type Forecaster,
+  type ModelForecast,
+} from '../predict/forecaster.ts';
 import type { Fixture, PlayedMatch } from '../predict/model.ts';
 import type { FootballProvider, ForecastRecord } from '../providers/provider.ts';
+
+type Market = PredictionInput['market'];
 
 function toFixture(record: ForecastRecord): Fixture {
   return {
@@ -21,9 +29,33 @@ function toFixture(record: ForecastRecord): Fixture {
   };
 }
 
+const isPrice = (price: number | undefined) =>
+  price !== undefined && Number.isFinite(price) && price > 1;
+
+/** The markets whose bookmakers' prices the fixture has. */
+function listPricedMarkets(prices: PreClosingPrices): Market[] {
+  const markets: Market[] = [];
+  if ([prices.home, prices.draw, prices.away].every(isPrice)) markets.push('result');
+  if ([prices.over25, prices.under25].every(isPrice)) markets.push('totals');
+  return markets;
+}
+
 /**
- * Writes one result prediction and one totals tip per model for every upcoming match that has
- * none yet. Stored predictions are never rewritten, so none changes after kick-off.
+ * The markets a model forecasts for a fixture. A model built on the bookmakers' prices forecasts
+ * a market only when the fixture has that market's prices: without them it would fall back on
+ * the other models, and its pick would pass their numbers off as its own.
+ */
+function listModelMarkets(model: ModelForecast, priced: readonly Market[]): Market[] {
+  return model.usesOdds ? [...priced] : ['result', 'totals'];
+}
+
+const rowKey = (matchId: number, modelName: string, market: string) =>
+  `${matchId}\n${modelName}\n${market}`;
+
+/**
+ * Writes one result prediction and one totals tip per model for every upcoming match, each
+ * once: stored predictions are never rewritten, so none changes after kick-off. A model built on
+ * prices gets its rows once the match has them (odds may arrive after the other models wrote).
  */
 export async function runPredictUpcoming(deps: {
   db: Db;
@@ -38,13 +70,17 @@ export async function runPredictUpcoming(deps: {
     upcoming.map((u) => u.externalId),
   );
   const byExternalId = new Map(stored.map((m) => [m.externalId, m]));
-  const predicted = await listPredictedMatchIds(
+  const existing = await listPredictionsForMatches(
     deps.db,
     stored.map((m) => m.id),
   );
+  const written = new Set(existing.map((p) => rowKey(p.matchId, p.modelName, p.market)));
+  const predicted = new Set(existing.map((p) => p.matchId));
+  // A match predicted already can only still lack the rows of a model built on prices.
   const due = upcoming.filter((u) => {
     const match = byExternalId.get(u.externalId);
-    return match !== undefined && !predicted.has(match.id) && match.kickoffUtc > deps.now;
+    if (match === undefined || match.kickoffUtc <= deps.now) return false;
+    return !predicted.has(match.id) || listPricedMarkets(u.preClosing).length > 0;
   });
   if (due.length === 0) return 0;
 
@@ -59,6 +95,7 @@ export async function runPredictUpcoming(deps: {
   for (const record of due) {
     const match = byExternalId.get(record.externalId);
     if (match === undefined) continue;
+    const priced = listPricedMarkets(record.preClosing);
     for (const model of deps.forecaster.forecast(toFixture(record))) {
       const f = model.forecast;
       const probabilities = {
@@ -68,22 +105,14 @@ export async function runPredictUpcoming(deps: {
         over25: f.over25,
         under25: f.under25,
       };
-      const result = describeResultPick(model, { home: match.homeName, away: match.awayName });
-      const totals = describeTotalsPick(model);
-      rows.push({
-        matchId: match.id,
-        modelName: model.name,
-        market: 'result',
-        ...result,
-        probabilities,
-      });
-      rows.push({
-        matchId: match.id,
-        modelName: model.name,
-        market: 'totals',
-        ...totals,
-        probabilities,
-      });
+      for (const market of listModelMarkets(model, priced)) {
+        if (written.has(rowKey(match.id, model.name, market))) continue;
+        const pick =
+          market === 'result'
+            ? describeResultPick(model, { home: match.homeName, away: match.awayName })
+            : describeTotalsPick(model);
+        rows.push({ matchId: match.id, modelName: model.name, market, ...pick, probabilities });
+      }
     }
   }
   return createPredictions(deps.db, rows, deps.now);

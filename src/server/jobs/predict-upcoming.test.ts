@@ -1,0 +1,295 @@
+import { asc } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { createFakeProvider, createProviderMatch } from '../../../tests/helpers/fake-provider.ts';
+import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
+import type { PreClosingPrices } from '../../domain/pre-closing.ts';
+import { listLeagues } from '../db/leagues-queries.ts';
+import { upsertMatches } from '../db/matches-queries.ts';
+import { predictions } from '../db/schema.ts';
+import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
+import { createForecaster } from '../predict/forecaster.ts';
+import { MODELS } from '../predict/models.ts';
+import type { FootballProvider, ForecastRecord } from '../providers/provider.ts';
+import { runPredictUpcoming } from './predict-upcoming.ts';
+
+const NOW = new Date('2026-10-17T09:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const CLUBS = ['arsenal', 'chelsea', 'everton', 'fulham'];
+const FULL_PRICES: PreClosingPrices = { home: 2, draw: 3.5, away: 3.8, over25: 1.9, under25: 1.95 };
+
+/** Four clubs' past season: each pairing twice, results from a fixed rule. */
+function createPlayed(): ForecastRecord[] {
+  const played: ForecastRecord[] = [];
+  let day = 0;
+  for (const round of [0, 1]) {
+    for (const home of CLUBS) {
+      for (const away of CLUBS) {
+        if (home === away) continue;
+        day += 1;
+        const homeGoals = (CLUBS.indexOf(away) + round) % 3;
+        const awayGoals = (CLUBS.indexOf(home) + day) % 2;
+        played.push({
+          id: `E0:2025-2026:${home}:${away}:${round}`,
+          league: 'E0',
+          season: '2025-2026',
+          kickoffMs: Date.parse('2025-08-16T14:00:00Z') + day * 3 * DAY,
+          homeKey: home,
+          awayKey: away,
+          homeGoals,
+          awayGoals,
+          preClosing: FULL_PRICES,
+        });
+      }
+    }
+  }
+  return played;
+}
+
+type Upcoming = { id: string; home: string; away: string; kickoff: Date; prices: PreClosingPrices };
+
+/** A provider giving fixed forecast inputs; `upcoming` may be changed between runs. */
+function createProvider(upcoming: Upcoming[]): FootballProvider {
+  const played = createPlayed();
+  return {
+    ...createFakeProvider(),
+    listForecastInputs: async () => ({
+      played,
+      upcoming: upcoming.map((u) => ({
+        id: `E0:2026-2027:${u.home}:${u.away}`,
+        externalId: `fake:${u.id}`,
+        league: 'E0',
+        season: '2026-2027',
+        kickoffMs: u.kickoff.getTime(),
+        homeKey: u.home,
+        awayKey: u.away,
+        preClosing: u.prices,
+      })),
+    }),
+  };
+}
+
+let database: TestDatabase;
+
+/** Stores the upcoming matches as the sync would; returns their row ids by external id. */
+async function storeUpcoming(upcoming: Upcoming[]): Promise<Map<string, number>> {
+  const { db } = database;
+  await upsertTeams(
+    db,
+    CLUBS.map((key) => ({
+      key,
+      leagueSlug: 'premier-league',
+      name: key[0]?.toUpperCase() + key.slice(1),
+      shortName: key.slice(0, 3).toUpperCase(),
+      logoUrl: null,
+    })),
+  );
+  const teamIds = await getTeamIdsByKey(db, CLUBS);
+  const leagueId = (await listLeagues(db)).find((l) => l.slug === 'premier-league')?.id as number;
+  return upsertMatches(
+    db,
+    upcoming.map((u) => {
+      const match = createProviderMatch({
+        id: u.id,
+        leagueSlug: 'premier-league',
+        homeKey: u.home,
+        awayKey: u.away,
+        kickoff: u.kickoff,
+      });
+      return {
+        externalId: match.externalId,
+        leagueId,
+        homeTeamId: teamIds.get(u.home) as number,
+        awayTeamId: teamIds.get(u.away) as number,
+        kickoffUtc: match.kickoff,
+        status: match.phase,
+        minute: match.minute,
+        homeScore: null,
+        awayScore: null,
+        htHomeScore: null,
+        htAwayScore: null,
+      };
+    }),
+    NOW,
+  );
+}
+
+async function listStored() {
+  return database.db
+    .select({
+      matchId: predictions.matchId,
+      modelName: predictions.modelName,
+      market: predictions.market,
+      pick: predictions.pick,
+      confidencePct: predictions.confidencePct,
+      rationale: predictions.rationale,
+      probabilities: predictions.probabilities,
+      createdAt: predictions.createdAt,
+    })
+    .from(predictions)
+    .orderBy(asc(predictions.id));
+}
+
+/** "<match id> <model> <market>" of each stored prediction, sorted. */
+async function listRowNames(idOf: Map<string, number>): Promise<string[]> {
+  const names = new Map([...idOf].map(([externalId, id]) => [id, externalId]));
+  return (await listStored())
+    .map((p) => `${names.get(p.matchId)} ${p.modelName} ${p.market}`)
+    .sort();
+}
+
+beforeEach(async () => {
+  database = await createTestDb();
+});
+
+afterEach(async () => {
+  await database.close();
+});
+
+const run = (provider: FootballProvider, forecaster = createForecaster(MODELS), now = NOW) =>
+  runPredictUpcoming({ db: database.db, provider, forecaster, now });
+
+describe('runPredictUpcoming', () => {
+  it('writes a result pick and a totals tip per model, Market Blend only for a match with prices', async () => {
+    const upcoming: Upcoming[] = [
+      {
+        id: '1',
+        home: 'arsenal',
+        away: 'chelsea',
+        kickoff: new Date(NOW.getTime() + DAY),
+        prices: FULL_PRICES,
+      },
+      {
+        id: '2',
+        home: 'everton',
+        away: 'fulham',
+        kickoff: new Date(NOW.getTime() + DAY),
+        prices: {},
+      },
+    ];
+    const ids = await storeUpcoming(upcoming);
+
+    expect(await run(createProvider(upcoming))).toBe(10);
+
+    expect(await listRowNames(ids)).toEqual([
+      'fake:1 Dixon-Coles result',
+      'fake:1 Dixon-Coles totals',
+      'fake:1 Elo Ratings result',
+      'fake:1 Elo Ratings totals',
+      'fake:1 Market Blend result',
+      'fake:1 Market Blend totals',
+      'fake:2 Dixon-Coles result',
+      'fake:2 Dixon-Coles totals',
+      'fake:2 Elo Ratings result',
+      'fake:2 Elo Ratings totals',
+    ]);
+    const [first] = await listStored();
+    expect(first).toMatchObject({
+      matchId: ids.get('fake:1'),
+      market: 'result',
+      pick: expect.stringMatching(/^(Arsenal to win|Draw|Chelsea to win)$/),
+      rationale: expect.stringContaining('Arsenal'),
+      probabilities: {
+        home: expect.any(Number),
+        draw: expect.any(Number),
+        away: expect.any(Number),
+        over25: expect.any(Number),
+        under25: expect.any(Number),
+      },
+      createdAt: NOW,
+    });
+  });
+
+  it('gives Market Blend only the markets the match has prices for', async () => {
+    const upcoming: Upcoming[] = [
+      {
+        id: '1',
+        home: 'arsenal',
+        away: 'chelsea',
+        kickoff: new Date(NOW.getTime() + DAY),
+        prices: { home: 2, draw: 3.5, away: 3.8 },
+      },
+      {
+        id: '2',
+        home: 'everton',
+        away: 'fulham',
+        kickoff: new Date(NOW.getTime() + DAY),
+        prices: { over25: 1.9, under25: 1.95, home: 2 },
+      },
+    ];
+    const ids = await storeUpcoming(upcoming);
+    await run(createProvider(upcoming));
+    const blend = (await listRowNames(ids)).filter((name) => name.includes('Market Blend'));
+    expect(blend).toEqual(['fake:1 Market Blend result', 'fake:2 Market Blend totals']);
+  });
+
+  it('adds Market Blend once the prices arrive and leaves the stored predictions as they were', async () => {
+    const upcoming: Upcoming[] = [
+      {
+        id: '1',
+        home: 'arsenal',
+        away: 'chelsea',
+        kickoff: new Date(NOW.getTime() + DAY),
+        prices: {},
+      },
+    ];
+    const ids = await storeUpcoming(upcoming);
+    const provider = createProvider(upcoming);
+    const forecaster = createForecaster(MODELS);
+    expect(await run(provider, forecaster)).toBe(4);
+    const before = await listStored();
+
+    const later = new Date(NOW.getTime() + 3 * 60 * 60 * 1000);
+    (upcoming[0] as Upcoming).prices = FULL_PRICES;
+    expect(await run(provider, forecaster, later)).toBe(2);
+
+    const after = await listStored();
+    expect(after.slice(0, 4)).toEqual(before);
+    expect(after.slice(4)).toEqual([
+      expect.objectContaining({
+        matchId: ids.get('fake:1'),
+        modelName: 'Market Blend',
+        market: 'result',
+        createdAt: later,
+      }),
+      expect.objectContaining({
+        matchId: ids.get('fake:1'),
+        modelName: 'Market Blend',
+        market: 'totals',
+        createdAt: later,
+      }),
+    ]);
+    // Complete now: a further run writes nothing.
+    expect(await run(provider, forecaster, later)).toBe(0);
+  });
+
+  it('writes nothing for a match that has kicked off', async () => {
+    const upcoming: Upcoming[] = [
+      {
+        id: '1',
+        home: 'arsenal',
+        away: 'chelsea',
+        kickoff: new Date(NOW.getTime() - 1000),
+        prices: FULL_PRICES,
+      },
+    ];
+    await storeUpcoming(upcoming);
+    expect(await run(createProvider(upcoming))).toBe(0);
+    expect(await listStored()).toEqual([]);
+  });
+
+  it('writes nothing when the provider gives no forecast inputs', async () => {
+    const upcoming: Upcoming[] = [
+      {
+        id: '1',
+        home: 'arsenal',
+        away: 'chelsea',
+        kickoff: new Date(NOW.getTime() + DAY),
+        prices: FULL_PRICES,
+      },
+    ];
+    await storeUpcoming(upcoming);
+    expect(await run(createFakeProvider())).toBe(0);
+    expect(await listStored()).toEqual([]);
+  });
+});
