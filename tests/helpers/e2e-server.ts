@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,14 +116,25 @@ async function spawnServer(
 /**
  * Waits until /readyz answers 200 (migrated, first data loaded, database reachable), as an
  * operator's probe does before sending traffic; a server that never gets there fails the test.
+ * The probe accepts the self-signed certificate of a test's HTTPS listener.
  */
 async function waitUntilReady(url: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
-  for (;;) {
-    const response = await fetch(`${url}/readyz`).catch(() => null);
-    if (response?.status === 200) return;
-    await response?.body?.cancel();
+  while ((await probeStatus(`${url}/readyz`)) !== 200) {
     if (Date.now() > deadline) throw new Error(`server never became ready:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The status of a GET to `url`, or null when no answer came. */
+function probeStatus(url: string): Promise<number | null> {
+  const get = url.startsWith('https:') ? https.get : http.get;
+  return new Promise((resolve) => {
+    const request = get(url, { rejectUnauthorized: false, timeout: 5000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? null);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(null));
+  });
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 
 import type { TransferPlayer, TransferTeam } from '../../domain/transfers.ts';
 import type { Db } from './client.ts';
@@ -9,9 +9,22 @@ export type TransferInput = Required<
   Omit<typeof transfers.$inferInsert, 'id' | 'leagueId' | 'updatedAt' | 'direction'>
 > & { direction: 'in' | 'out' };
 
-export async function replaceTransfers(db: Db, leagueId: number, rows: TransferInput[], now: Date) {
+export async function replaceTransfers(
+  db: Db,
+  leagueId: number,
+  rows: TransferInput[],
+  now: Date,
+  /** Replace only these clubs' moves (an answer that could not read every club); default all. */
+  onlyTeamIds?: readonly number[],
+) {
   await db.transaction(async (tx) => {
-    await tx.delete(transfers).where(eq(transfers.leagueId, leagueId));
+    await tx
+      .delete(transfers)
+      .where(
+        onlyTeamIds === undefined
+          ? eq(transfers.leagueId, leagueId)
+          : and(eq(transfers.leagueId, leagueId), inArray(transfers.teamId, [...onlyTeamIds])),
+      );
     for (let i = 0; i < rows.length; i += 500) {
       await tx
         .insert(transfers)

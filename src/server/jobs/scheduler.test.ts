@@ -1,7 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFile } from 'node:fs/promises';
+
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 
 import { createFakeProvider } from '../../../tests/helpers/fake-provider.ts';
-import type { Db } from '../db/client.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { seedLeagues } from '../db/leagues-queries.ts';
 import type { RssSyncResponse } from './ingest-rss.ts';
 import { createScheduler } from './scheduler.ts';
 
@@ -81,6 +85,112 @@ describe('the news timer', () => {
     );
     await vi.advanceTimersByTimeAsync(15 * 1000);
     expect(runDue).toHaveBeenCalledTimes(2);
+    await scheduler.stop();
+  });
+});
+
+describe('the league data timer', () => {
+  const MINUTE = 60 * 1000;
+  const HOUR = 60 * MINUTE;
+  let database: Database;
+
+  beforeEach(async () => {
+    // In-process PGlite whatever TEST_DATABASE says: its queries settle while the faked timers
+    // run, where a Postgres connection's would not. The cadence does not depend on the database.
+    const snapshot = await readFile(inject('pgliteSnapshot'));
+    database = await openDatabase({
+      pglite: await PGlite.create({ loadDataDir: new Blob([snapshot]) }),
+    });
+    await seedLeagues(database.db);
+    // Only the scheduler's timers are faked: the database (PGlite or Postgres) keeps real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await database.close();
+  });
+
+  /**
+   * A scheduler over a provider with no matches (a poll every 5 minutes), counting each kind's
+   * calls, on a site clock the test moves; `run` moves it and the timers on together, and waits
+   * for every sync they started to finish.
+   */
+  function createCountingScheduler(options: { odds?: boolean } = {}) {
+    let nowMs = Date.parse('2026-08-20T10:00:00Z');
+    const provider = createFakeProvider();
+    const calls = { polls: 0, leagueSyncs: 0, standings: 0, transfers: 0, odds: 0, synced: 0 };
+    const count =
+      <A extends unknown[], R>(kinds: (keyof typeof calls)[], method: (...args: A) => R) =>
+      (...args: A) => {
+        for (const kind of kinds) calls[kind]++;
+        return method(...args);
+      };
+    provider.listMatches = count(['polls'], provider.listMatches);
+    provider.getStandings = count(['standings'], provider.getStandings);
+    provider.listTransfers = count(['transfers'], provider.listTransfers);
+    provider.listOdds = count(['odds'], provider.listOdds);
+    const listTeams = provider.listTeams;
+    // Every league sync starts with the first league's clubs.
+    provider.listTeams = (slug) => {
+      if (slug === 'premier-league') calls.leagueSyncs++;
+      return listTeams(slug);
+    };
+    const scheduler = createScheduler({
+      db: database.db,
+      provider,
+      now: () => new Date(nowMs),
+      timeZone: 'Europe/London',
+      clockSpeed: 1,
+      log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      onChange: () => {},
+      // Called once at the end of each poll and of each league sync.
+      afterSync: async () => {
+        calls.synced++;
+      },
+      ...(options.odds === true
+        ? { odds: { plan: () => ({ fetch: false, reason: 'test', delayMs: 24 * HOUR }) } }
+        : {}),
+    });
+    const run = async (ms: number) => {
+      for (let step = 0; step < ms / (5 * MINUTE); step++) {
+        nowMs += 5 * MINUTE;
+        await vi.advanceTimersByTimeAsync(5 * MINUTE);
+        await vi.waitFor(
+          () => {
+            expect(calls.synced).toBe(calls.polls + calls.leagueSyncs);
+            // The next poll's timer is set (and the odds loop's, with a budget).
+            expect(vi.getTimerCount()).toBe(options.odds === true ? 2 : 1);
+          },
+          { interval: 1 },
+        );
+      }
+    };
+    return { scheduler, calls, run };
+  }
+
+  it('polls tables hourly and transfers daily', async () => {
+    const { scheduler, calls, run } = createCountingScheduler();
+    await scheduler.start();
+    // Five leagues, each asked once at start.
+    expect(calls).toMatchObject({ standings: 5, transfers: 5, odds: 5 });
+
+    await run(23 * HOUR + 55 * MINUTE);
+    // At 0 h, 1 h, … 23 h: hourly; transfers not again within the day.
+    expect(calls.standings).toBe(5 * 24);
+    expect(calls.transfers).toBe(5);
+
+    await run(10 * MINUTE);
+    expect(calls.standings).toBe(5 * 25);
+    expect(calls.transfers).toBe(10);
+    await scheduler.stop();
+  });
+
+  it('keeps odds on their own loop when they have a budget', async () => {
+    const { scheduler, calls, run } = createCountingScheduler({ odds: true });
+    await scheduler.start();
+    expect(calls).toMatchObject({ standings: 5, transfers: 5, odds: 0 });
+    await run(HOUR);
+    expect(calls).toMatchObject({ standings: 10, transfers: 5, odds: 0 });
     await scheduler.stop();
   });
 });

@@ -3,12 +3,17 @@ import type { OddsPlan } from '../../domain/odds-budget.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import type { Db } from '../db/client.ts';
 import type { Forecaster } from '../predict/forecaster.ts';
-import type { FootballProvider } from '../providers/provider.ts';
+import type { DataKind, FootballProvider } from '../providers/provider.ts';
 import type { NewsSync } from './news-sync.ts';
 import { runPredictUpcoming } from './predict-upcoming.ts';
 import { runSyncLeagueData, runSyncMatches, type SyncFailure } from './sync-provider.ts';
 
 const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Transfers change slowly and are the dearest data to ask for (one request per club at some
+ * upstreams, against a daily quota): once a day, whatever the upstream.
+ */
+const TRANSFERS_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** News feeds are looked at every 15 minutes; each feed's own state says whether it is due. */
 const NEWS_INTERVAL_MS = 15 * 60 * 1000;
 const MIN_DELAY_MS = 1000;
@@ -32,8 +37,10 @@ export type Scheduler = {
 
 /**
  * Polls the provider on the specification's adaptive rule (30 s while a match is live, 2 min at
- * half-time, else 5 min), and league data hourly or as soon as a match ends. Intervals shrink
- * with the clock speed, so a sped-up replay polls as often in replay time. All timing lives here.
+ * half-time, else 5 min), league tables and players hourly or as soon as a match ends, and
+ * transfers daily (with the first league sync of each day of the site's clock). Intervals
+ * shrink with the clock speed, so a sped-up replay polls as often in replay time. All timing
+ * lives here.
  */
 export function createScheduler(deps: {
   db: Db;
@@ -60,6 +67,7 @@ export function createScheduler(deps: {
   let stopped = false;
   let running: Promise<void> | undefined;
   let lastLeagueSyncMs = Number.NEGATIVE_INFINITY;
+  let lastTransfersSyncMs = Number.NEGATIVE_INFINITY;
   let finishedBefore = -1;
   let nextDelayMs = MIN_DELAY_MS;
   const written = new Map<string, string>();
@@ -67,8 +75,9 @@ export function createScheduler(deps: {
   let newsRunning: Promise<void> | undefined;
   let oddsTimer: NodeJS.Timeout | undefined;
   let oddsRunning: Promise<void> | undefined;
-  const leagueKinds =
-    deps.odds === undefined ? undefined : (['standings', 'players', 'transfers'] as const);
+  // Odds on a credit budget have their own loop; otherwise they come with the league data.
+  const hourlyKinds: readonly DataKind[] =
+    deps.odds === undefined ? ['standings', 'players', 'odds'] : ['standings', 'players'];
 
   /** The upstream that failed (an UpstreamError names it), else the provider. */
   const providerOf = (error: unknown): string => {
@@ -93,13 +102,17 @@ export function createScheduler(deps: {
       deps.log.error({ err: error }, 'status report failed');
     });
 
-  /** Tables, players and transfers (and odds without a budget), then predictions. */
+  /** The kinds a league sync at `now` asks for: transfers only once a day has passed. */
+  const pickLeagueKinds = (now: Date): readonly DataKind[] => {
+    if (now.getTime() - lastTransfersSyncMs < TRANSFERS_INTERVAL_MS) return hourlyKinds;
+    lastTransfersSyncMs = now.getTime();
+    return [...hourlyKinds, 'transfers'];
+  };
+
+  /** Tables and players (and odds without a budget), transfers when due, then predictions. */
   const syncLeagues = async (now: Date) => {
     const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone, written };
-    const { failures } = await runSyncLeagueData({
-      ...sync,
-      ...(leagueKinds === undefined ? {} : { kinds: leagueKinds }),
-    });
+    const { failures } = await runSyncLeagueData({ ...sync, kinds: pickLeagueKinds(now) });
     logFailures(failures);
     if (deps.forecaster !== undefined) {
       const made = await runPredictUpcoming({ ...sync, forecaster: deps.forecaster });
@@ -111,7 +124,8 @@ export function createScheduler(deps: {
 
   /**
    * Polls today's matches. League data runs beside it when due (hourly, or when a match has
-   * just finished), so a slow or rate-limited league sync never delays the live scores.
+   * just finished; transfers daily), so a slow or rate-limited league sync never delays the
+   * live scores.
    */
   const tick = async () => {
     const now = deps.now();

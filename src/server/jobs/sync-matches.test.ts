@@ -11,7 +11,7 @@ import { matches } from '../db/schema.ts';
 import { createLiveProvider } from '../providers/live/live-provider.ts';
 import { createLiveSources } from '../providers/live/live-sources.ts';
 import {
-  markMatchList,
+  markListGaps,
   type FootballProvider,
   type ProviderMatch,
   type ProviderTeam,
@@ -84,7 +84,7 @@ describe('what a list of matches lets the sync delete', () => {
 
   it('deletes nothing after a list marked partial, and still writes what it lists', async () => {
     const live = { ...DAY[0]!, phase: 'live' as const, minute: '5', homeScore: 1, awayScore: 0 };
-    await syncAfterDay(async () => markMatchList([live], { partial: true }));
+    await syncAfterDay(async () => markListGaps([live], { partial: true }));
     expect(await stored()).toEqual(['fake:1', 'fake:2', 'fake:3']);
     const rows = await database.db
       .select({ status: matches.status })
@@ -94,7 +94,7 @@ describe('what a list of matches lets the sync delete', () => {
   });
 
   it('keeps the match of an item left out for bad data, deleting the rest', async () => {
-    await syncAfterDay(async () => markMatchList([DAY[0]!], { leftOut: ['fake:3'] }));
+    await syncAfterDay(async () => markListGaps([DAY[0]!], { leftOut: ['fake:3'] }));
     expect(await stored()).toEqual(['fake:1', 'fake:3']);
   });
 

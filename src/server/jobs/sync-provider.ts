@@ -15,7 +15,7 @@ import { replaceStandings } from '../db/standings-queries.ts';
 import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
 import { replaceTransfers } from '../db/transfers-queries.ts';
 import {
-  readMatchListGaps,
+  readListGaps,
   type DataKind,
   type FootballProvider,
   type ProviderMatch,
@@ -136,7 +136,7 @@ async function storeMatches(
  * for bad data are vouched for too: a broken item is not a cancelled match.
  */
 function listKeptMatches(items: ProviderMatch[]): string[] | null {
-  const gaps = readMatchListGaps(items);
+  const gaps = readListGaps(items);
   if (gaps.partial || items.length === 0) return null;
   return [...items.map((m) => m.externalId), ...gaps.leftOut];
 }
@@ -297,8 +297,12 @@ export async function runSyncLeagueData(
           const teamId = teamIds.get(t.teamKey);
           return teamId === undefined ? [] : [{ ...t, teamId }];
         });
+        // A list short of some clubs replaces the moves of the clubs it names, no others.
+        const onlyTeams = readListGaps(moves).partial
+          ? [...new Set(rows.map((r) => r.teamId))]
+          : undefined;
         await writeIfChanged(deps.written, `${league.slug}:transfers`, rows, () =>
-          replaceTransfers(db, leagueId, rows, now),
+          replaceTransfers(db, leagueId, rows, now, onlyTeams),
         );
       });
     }

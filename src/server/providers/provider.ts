@@ -88,32 +88,36 @@ export type ForecastRecord = {
   preClosing: PreClosingPrices;
 };
 
-/** What a list of matches left out, carried on the list itself (see markMatchList). */
-export type MatchListGaps = {
+/**
+ * What a list of matches or transfers left out, carried on the list itself (see markListGaps),
+ * so the sync never deletes stored data an answer merely failed to carry.
+ */
+export type ListGaps = {
   /**
-   * External ids (`<provider>:<id>`) of items the provider read but left out for bad data: their
-   * stored matches stay.
+   * External ids (`<provider>:<id>`) of matches the provider read but left out for bad data:
+   * their stored matches stay.
    */
   leftOut: readonly string[];
   /**
-   * The list may lack matches it could not name (an item without an id): no stored match of the
-   * range is deleted.
+   * The list may lack items it could not name (a match without an id, a club whose transfers
+   * could not be read): no stored match of the range is deleted, and only the clubs the
+   * transfers list names have their stored moves replaced.
    */
   partial: boolean;
 };
 
-const GAPS = Symbol('touchline.matchListGaps');
+const GAPS = Symbol('touchline.listGaps');
 
 /**
  * Notes on `list` (returned as is) what it left out. The note is a non-enumerable property of
  * the array, so the list stays a plain array for every caller and survives code that passes it
  * through (wrappers that count calls or failures); code that maps a list copies the note with
- * carryMatchListGaps. A list without a note is whole: the sync deletes the stored matches of
- * the range it does not contain.
+ * carryListGaps. A list without a note is whole: the sync deletes the stored matches of the
+ * range it does not contain and replaces every stored move of the league.
  */
-export function markMatchList<T>(list: T[], gaps: Partial<MatchListGaps>): T[] {
-  const before = readMatchListGaps(list);
-  const merged: MatchListGaps = {
+export function markListGaps<T>(list: T[], gaps: Partial<ListGaps>): T[] {
+  const before = readListGaps(list);
+  const merged: ListGaps = {
     leftOut: [...before.leftOut, ...(gaps.leftOut ?? [])],
     partial: before.partial || gaps.partial === true,
   };
@@ -122,15 +126,15 @@ export function markMatchList<T>(list: T[], gaps: Partial<MatchListGaps>): T[] {
 }
 
 /** What `list` left out (nothing, for a list without a note). */
-export function readMatchListGaps(list: readonly unknown[]): MatchListGaps {
-  const gaps = (list as { [GAPS]?: MatchListGaps })[GAPS];
+export function readListGaps(list: readonly unknown[]): ListGaps {
+  const gaps = (list as { [GAPS]?: ListGaps })[GAPS];
   return gaps ?? { leftOut: [], partial: false };
 }
 
 /** `to` (returned) with the note of `from`, for a list mapped from another. */
-export function carryMatchListGaps<T>(from: readonly unknown[], to: T[]): T[] {
-  const gaps = readMatchListGaps(from);
-  return gaps.partial || gaps.leftOut.length > 0 ? markMatchList(to, gaps) : to;
+export function carryListGaps<T>(from: readonly unknown[], to: T[]): T[] {
+  const gaps = readListGaps(from);
+  return gaps.partial || gaps.leftOut.length > 0 ? markListGaps(to, gaps) : to;
 }
 
 /** The kinds of data a provider can give, each synced on its own (and picked per upstream). */
@@ -152,7 +156,7 @@ export type FootballProvider = {
   /**
    * Matches kicking off in [from, to): the whole list (the sync deletes stored matches of the
    * range it lacks), or an UpstreamError when it cannot be read whole. A list that left items
-   * out for bad data says so with markMatchList.
+   * out for bad data says so with markListGaps.
    */
   listMatches: (from: Date, to: Date, now: Date) => Promise<ProviderMatch[]>;
   getStandings: (leagueSlug: string, now: Date) => Promise<ProviderStanding[]>;

@@ -1,11 +1,17 @@
-// Over 400 lines: a case per way the upstream answers (data, errors, quota, retries).
-import { readFileSync } from 'node:fs';
-
-import { delay, http, HttpResponse } from 'msw';
+// The adapter's answers, kind by kind (the HTTP failures are in client-http.test.ts, the
+// transfers with their budget and the plan's seasons in client-transfers.test.ts).
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { UpstreamError } from '../upstream/http.ts';
+import {
+  catchUpstreamError as failure,
+  createTestApiFootball,
+  readApiFootballBody as fixture,
+  serveApiFootball,
+  type FakeAnswer,
+} from '../../../../tests/helpers/fake-api-football.ts';
+import { readListGaps } from '../provider.ts';
 import { createApiFootballSource } from './client.ts';
 
 const BASE = 'https://api-football.test/v3';
@@ -13,75 +19,20 @@ const KEY = 'test-key';
 const NOW = Date.parse('2026-10-18T12:00:00Z');
 const QUOTA = { 'x-ratelimit-requests-limit': '100', 'x-ratelimit-requests-remaining': '87' };
 
-function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(
-    readFileSync(new URL(`./fixtures/api-football-${name}.json`, import.meta.url), 'utf8'),
-  );
-}
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-type Seen = { path: string; query: Record<string, string>; key: string | null };
-
-/** Answers each path with its queue of answers (the last one repeats), recording each request. */
-function serve(routes: Record<string, Array<() => Response | Promise<Response>>>): Seen[] {
-  const seen: Seen[] = [];
-  const calls = new Map<string, number>();
-  server.use(
-    http.get(`${BASE}/*`, async ({ request }) => {
-      const url = new URL(request.url);
-      const path = url.pathname.slice(new URL(BASE).pathname.length + 1);
-      seen.push({
-        path,
-        query: Object.fromEntries(url.searchParams),
-        key: request.headers.get('x-apisports-key'),
-      });
-      const answers = routes[path];
-      if (answers === undefined) return new HttpResponse('no route', { status: 404 });
-      const n = calls.get(path) ?? 0;
-      calls.set(path, n + 1);
-      const answer = answers[Math.min(n, answers.length - 1)];
-      if (answer === undefined) throw new Error(`no answer for ${path}`);
-      return answer();
-    }),
-  );
-  return seen;
-}
+const serve = (routes: Record<string, FakeAnswer[]>) => serveApiFootball(server, BASE, routes);
 
 const json =
   (name: string, headers: Record<string, string> = QUOTA) =>
   () =>
     HttpResponse.json(fixture(name), { headers });
 
-function createSource(options: { timeoutMs?: number } = {}) {
-  const sleeps: number[] = [];
-  const warnings: string[] = [];
-  const source = createApiFootballSource({
-    apiKey: KEY,
-    baseUrl: BASE,
-    now: () => NOW,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    minIntervalMs: 0,
-    log: { warn: (_obj, msg) => warnings.push(msg) },
-    ...options,
-  });
-  return { source, sleeps, warnings };
-}
-
-async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof UpstreamError) return error;
-    throw error;
-  }
-  throw new Error('expected an UpstreamError');
-}
+const createSource = (options: { timeoutMs?: number } = {}) =>
+  createTestApiFootball({ baseUrl: BASE, now: () => NOW, ...options });
 
 describe('createApiFootballSource', () => {
   it('is named api-football and offers every kind of data', () => {
@@ -138,14 +89,22 @@ describe('listMatches', () => {
     ]);
   });
 
-  it('rejects a match of our leagues with a missing field as bad-body', async () => {
+  it('leaves out a match of our leagues with a missing field, counting and logging it', async () => {
     serve({ fixtures: [json('fixtures-missing-status')] });
-    const { source } = createSource();
-    const error = await failure(
-      source.listMatches!(new Date('2026-10-18T00:00:00Z'), new Date('2026-10-19T00:00:00Z')),
+    const { source, warnings } = createSource();
+    const matches = await source.listMatches?.(
+      new Date('2026-10-18T00:00:00Z'),
+      new Date('2026-10-19T00:00:00Z'),
     );
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('fixture.status.short');
+    expect(matches?.map((m) => m.externalId)).toEqual([
+      'api-football:1379101',
+      'api-football:1388204',
+    ]);
+    expect(readListGaps(matches ?? []).leftOut).toEqual(['api-football:1390550']);
+    expect(source.client.stats()).toMatchObject({ itemsDropped: 1, failures: 0 });
+    expect(warnings).toEqual([
+      expect.stringMatching(/^api-football: match 1390550 left out: .*fixture\.status\.short/),
+    ]);
   });
 
   it('reads the daily-limit error inside a 200 body as quota, without retrying', async () => {
@@ -238,21 +197,23 @@ describe('getStandings', () => {
 
   it('reads the plan error as plan and a parameter error as bad-request, without retrying', async () => {
     const seen = serve({ standings: [json('error-plan')] });
-    const { source } = createSource();
-    expect((await failure(source.getStandings!('premier-league'))).kind).toBe('plan');
+    expect((await failure(createSource().source.getStandings!('premier-league'))).kind).toBe(
+      'plan',
+    );
     expect(seen).toHaveLength(1);
 
     const seenAgain = serve({ standings: [json('error-parameter')] });
-    expect((await failure(source.getStandings!('premier-league'))).kind).toBe('bad-request');
+    expect((await failure(createSource().source.getStandings!('premier-league'))).kind).toBe(
+      'bad-request',
+    );
     expect(seenAgain).toHaveLength(1);
   });
 
-  it('rejects mistyped points as bad-body', async () => {
+  it('refuses a table with a mistyped row, counting the row', async () => {
     serve({ standings: [json('standings-mistyped-points')] });
     const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('points');
+    expect((await failure(source.getStandings!('premier-league'))).kind).toBe('bad-body');
+    expect(source.client.stats().itemsDropped).toBe(1);
   });
 
   it('refuses a league it does not know without asking', async () => {
@@ -260,105 +221,6 @@ describe('getStandings', () => {
     const { source } = createSource();
     expect((await failure(source.getStandings!('eredivisie'))).kind).toBe('bad-request');
     expect(seen).toHaveLength(0);
-  });
-});
-
-describe('HTTP failures', () => {
-  const standings = (answer: () => Response | Promise<Response>) => serve({ standings: [answer] });
-
-  it.each([401, 403])('reads HTTP %i as auth after one request', async (status) => {
-    const seen = standings(() => HttpResponse.json({ message: 'no' }, { status }));
-    const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('auth');
-    expect(error.status).toBe(status);
-    expect(seen).toHaveLength(1);
-  });
-
-  it('retries HTTP 429 with Retry-After, waiting as asked, then reads rate-limit', async () => {
-    const seen = standings(
-      () => new HttpResponse('slow down', { status: 429, headers: { 'retry-after': '2' } }),
-    );
-    const { source, sleeps } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('rate-limit');
-    expect(error.retryAfterMs).toBe(2000);
-    expect(seen).toHaveLength(3);
-    expect(sleeps).toEqual([2000, 2000]);
-  });
-
-  it('retries HTTP 429 without Retry-After, then reads rate-limit', async () => {
-    const seen = standings(() => new HttpResponse('slow down', { status: 429 }));
-    const { source, sleeps } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('rate-limit');
-    expect(seen).toHaveLength(3);
-    expect(sleeps).toHaveLength(2);
-  });
-
-  it('recovers when a 429 is followed by data', async () => {
-    const seen = serve({
-      standings: [() => new HttpResponse('slow down', { status: 429 }), json('standings')],
-    });
-    const { source } = createSource();
-    expect(await source.getStandings?.('premier-league')).toHaveLength(3);
-    expect(seen).toHaveLength(2);
-  });
-
-  it.each([500, 503])('tries HTTP %i three times, then reads server', async (status) => {
-    const seen = standings(() => new HttpResponse('oops', { status }));
-    const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('server');
-    expect(seen).toHaveLength(3);
-    expect(source.client.stats()).toMatchObject({ callsToday: 3, failures: 3, retries: 2 });
-    expect(source.client.stats().lastError).toMatch(/^api-football: HTTP \d{3}/);
-  });
-
-  it('reads HTTP 499 (the API timing out) as timeout and retries it', async () => {
-    const seen = standings(() => new HttpResponse('', { status: 499 }));
-    const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('timeout');
-    expect(error.status).toBe(499);
-    expect(seen).toHaveLength(3);
-  });
-
-  it('reads no answer within the timeout as timeout', async () => {
-    const seen = standings(async () => {
-      await delay(500);
-      return HttpResponse.json(fixture('standings'));
-    });
-    const { source } = createSource({ timeoutMs: 20 });
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('timeout');
-    expect(seen).toHaveLength(3);
-  });
-
-  it('reads a reset connection as network', async () => {
-    const seen = standings(() => HttpResponse.error());
-    const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('network');
-    expect(seen).toHaveLength(3);
-    expect(source.client.stats().lastError).toContain('api-football: request failed');
-  });
-
-  it('reads a body that is not JSON as bad-body, without retrying', async () => {
-    const seen = standings(() => HttpResponse.text('<html>Bad gateway</html>'));
-    const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('not JSON');
-    expect(seen).toHaveLength(1);
-  });
-
-  it('reads an empty 200 body as bad-body', async () => {
-    standings(() => new HttpResponse('', { status: 200 }));
-    const { source } = createSource();
-    const error = await failure(source.getStandings!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('empty answer');
   });
 });
 
@@ -384,13 +246,16 @@ describe('getTopPlayers', () => {
     ]);
   });
 
-  it('rejects a player without statistics as bad-body', async () => {
+  it('leaves out a player without statistics, counting it', async () => {
     serve({
       'players/topscorers': [json('topscorers-no-statistics')],
       'players/topassists': [json('topassists')],
     });
     const { source } = createSource();
-    expect((await failure(source.getTopPlayers!('la-liga'))).kind).toBe('bad-body');
+    const top = await source.getTopPlayers?.('la-liga');
+    expect(top?.goals.map((p) => p.nick)).toEqual(['R. Lewandowski']);
+    expect(top?.assists).toHaveLength(2);
+    expect(source.client.stats().itemsDropped).toBe(1);
   });
 });
 
@@ -449,46 +314,15 @@ describe('listOdds', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('rejects a price given as a number as bad-body', async () => {
-    serve({ odds: [json('odds-mistyped-odd')], fixtures: [json('fixtures-ids-not-started')] });
+  it("leaves out a match's odds with a price given as a number, asking nothing more", async () => {
+    const seen = serve({
+      odds: [json('odds-mistyped-odd')],
+      fixtures: [json('fixtures-ids-not-started')],
+    });
     const { source } = createSource();
-    const error = await failure(source.listOdds!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('odd');
-  });
-});
-
-describe('listTransfers', () => {
-  it("reads the league's clubs from the table, then each club's transfers", async () => {
-    const seen = serve({ standings: [json('standings')], transfers: [json('transfers')] });
-    const { source } = createSource();
-    const moves = await source.listTransfers?.('premier-league');
-    expect(seen.map((s) => [s.path, s.query])).toEqual([
-      ['standings', { league: '39', season: '2026' }],
-      ['transfers', { team: '42' }],
-      ['transfers', { team: '50' }],
-      ['transfers', { team: '39' }],
-    ]);
-    expect(seen.every((s) => s.key === KEY)).toBe(true);
-    // The fixture is City's answer, served for every club: only City's season moves count.
-    expect(moves).toEqual([
-      expect.objectContaining({
-        team: expect.objectContaining({ id: '50', name: 'Manchester City' }),
-        direction: 'out',
-        playerName: 'Phil Foden',
-        otherClub: 'Juventus',
-        type: 'loan',
-        window: 'Summer 2026',
-      }),
-    ]);
-  });
-
-  it('rejects a transfer without a club as bad-body', async () => {
-    serve({ standings: [json('standings')], transfers: [json('transfers-missing-team')] });
-    const { source } = createSource();
-    const error = await failure(source.listTransfers!('premier-league'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('teams.in');
+    expect(await source.listOdds?.('premier-league')).toEqual([]);
+    expect(seen.map((s) => s.path)).toEqual(['odds']);
+    expect(source.client.stats().itemsDropped).toBe(1);
   });
 });
 

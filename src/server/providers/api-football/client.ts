@@ -1,17 +1,25 @@
 import { LEAGUES } from '../../../domain/league.ts';
 import type { OddsEvent } from '../../../domain/odds.ts';
-import { UpstreamError, createUpstreamClient, type UpstreamClient } from '../upstream/http.ts';
+import { carryListGaps, markListGaps } from '../provider.ts';
+import {
+  UpstreamError,
+  createUpstreamClient,
+  type UpstreamClient,
+  type UpstreamErrorKind,
+} from '../upstream/http.ts';
 import { requireLeague } from '../upstream/league.ts';
 import type {
   LiveSource,
-  UpstreamMatch,
-  UpstreamStanding,
-  UpstreamTransfer,
   LiveSourceOptions,
+  UpstreamMatch,
+  UpstreamTeam,
+  UpstreamTransfer,
 } from '../upstream/live-source.ts';
 import { findBodyError, findErrorAnswer, findTextError, PROVIDER, readQuota } from './errors.ts';
 import { parseOddsPage, toOddsEvents, type ApiFootballOdds } from './odds.ts';
-import { getSeason, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
+import { getSeason, parseClubs, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
+import { createSeasonGate } from './season-gate.ts';
+import { createTransferBudget } from './transfer-budget.ts';
 import { getTransferRange, parseTransfers } from './transfers.ts';
 
 export const API_FOOTBALL_BASE_URL = 'https://v3.football.api-sports.io';
@@ -26,6 +34,24 @@ const IDS_PER_REQUEST = 20;
 export type ApiFootballSourceOptions = LiveSourceOptions & {
   minIntervalMs?: number;
 };
+
+/**
+ * Failures that concern one club's answer only (its body refused, an error of the host for that
+ * request): the club is skipped and the others are read. Any other kind (quota, plan, key, rate
+ * limit, breaker) would fail every club the same way and stops the league.
+ */
+const CLUB_FAILURES = new Set<UpstreamErrorKind>([
+  'bad-body',
+  'bad-request',
+  'not-found',
+  'server',
+  'timeout',
+  'network',
+]);
+
+function isClubFailure(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError && CLUB_FAILURES.has(error.kind);
+}
 
 /** "2026-10-18" for each UTC day that [from, to) touches. */
 function listUtcDays(from: Date, to: Date): string[] {
@@ -64,12 +90,32 @@ export function createApiFootballSource(
   });
 
   const season = () => getSeason(new Date(now()));
+  const seasons = createSeasonGate(client, now);
+  const budget = createTransferBudget({ client, leagues, now });
+  const drop = client.noteDropped;
 
-  /** 1 request: `/standings?league=&season=`. */
-  async function getStandings(leagueSlug: string): Promise<UpstreamStanding[]> {
-    const league = requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId;
-    const { body } = await client.getJson('standings', { league, season: season() });
-    return parseStandings(body);
+  /** The league's id and the current season, the query of every per-league request. */
+  const leagueQuery = (leagueSlug: string) => ({
+    league: requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId,
+    season: season(),
+  });
+
+  /**
+   * One club's moves of the season, or the failure that concerns that club only (noted on the
+   * client, so the status page counts it); any other failure is thrown.
+   */
+  async function readClubMoves(
+    club: UpstreamTeam,
+    range: { from: string; to: string },
+  ): Promise<UpstreamTransfer[] | UpstreamError> {
+    try {
+      const { body } = await client.getJson('transfers', { team: club.id });
+      return parseTransfers(body, club, range, drop);
+    } catch (error) {
+      if (!isClubFailure(error)) throw error;
+      client.noteFailure(error);
+      return error;
+    }
   }
 
   return {
@@ -86,24 +132,28 @@ export function createApiFootballSource(
       const matches: UpstreamMatch[] = [];
       for (const date of listUtcDays(from, to)) {
         const { body } = await client.getJson('fixtures', { date, timezone: 'UTC' });
-        matches.push(...parseMatches(body, { range: { from, to }, leagues }));
+        const day = parseMatches(body, { range: { from, to }, leagues, drop });
+        matches.push(...day);
+        // What a day's list left out stays noted on the whole list (sorting keeps the note).
+        carryListGaps(day, matches);
       }
       return matches.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
     },
 
-    getStandings,
+    /** 1 request: `/standings?league=&season=`. */
+    async getStandings(leagueSlug) {
+      const { body } = await seasons.getJson('standings', leagueQuery(leagueSlug));
+      return parseStandings(body, drop);
+    },
 
     /** 2 requests: `/players/topscorers` and `/players/topassists`, each `?league=&season=`. */
     async getTopPlayers(leagueSlug) {
-      const query = {
-        league: requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId,
-        season: season(),
-      };
-      const scorers = await client.getJson('players/topscorers', query);
-      const assisters = await client.getJson('players/topassists', query);
+      const query = leagueQuery(leagueSlug);
+      const scorers = await seasons.getJson('players/topscorers', query);
+      const assisters = await seasons.getJson('players/topassists', query);
       return {
-        goals: parseTopPlayers(scorers.body, 'goals'),
-        assists: parseTopPlayers(assisters.body, 'assists'),
+        goals: parseTopPlayers(scorers.body, 'goals', drop),
+        assists: parseTopPlayers(assisters.body, 'assists', drop),
       };
     },
 
@@ -113,11 +163,8 @@ export function createApiFootballSource(
      * No request for the names when there are no odds.
      */
     async listOdds(leagueSlug): Promise<OddsEvent[]> {
-      const query = {
-        league: requireLeague(PROVIDER, leagueSlug, leagues).apiFootballId,
-        season: season(),
-      };
-      const first = parseOddsPage((await client.getJson('odds', query)).body);
+      const query = leagueQuery(leagueSlug);
+      const first = parseOddsPage((await seasons.getJson('odds', query)).body, drop);
       if (first.pages > MAX_ODDS_PAGES) {
         throw new UpstreamError(
           PROVIDER,
@@ -127,33 +174,46 @@ export function createApiFootballSource(
       }
       const odds: ApiFootballOdds[] = [...first.odds];
       for (let page = 2; page <= first.pages; page++) {
-        odds.push(...parseOddsPage((await client.getJson('odds', { ...query, page })).body).odds);
+        const { body } = await seasons.getJson('odds', { ...query, page });
+        odds.push(...parseOddsPage(body, drop).odds);
       }
       const ids = [...new Set(odds.map((entry) => entry.fixture.id))];
       const matches: UpstreamMatch[] = [];
       for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
         const chunk = ids.slice(i, i + IDS_PER_REQUEST).join('-');
         const { body } = await client.getJson('fixtures', { ids: chunk });
-        matches.push(...parseMatches(body, { leagues }));
+        matches.push(...parseMatches(body, { leagues, drop }));
       }
       return toOddsEvents(odds, matches, leagues);
     },
 
     /**
-     * 1 + one per club: `/standings` for the league's clubs, then `/transfers?team=` for each
-     * (the endpoint takes a player or a team, not a league): 21 requests for 20 clubs, about
-     * 2 minutes at the free plan's 10 a minute. Keeps the current season's moves, April to
-     * March (Summer and Winter windows).
+     * 1 + one per club: `/teams?league=&season=` for the league's clubs, then
+     * `/transfers?team=` for each (the endpoint takes a player or a team, not a league): 21
+     * requests for 20 clubs, about 2 minutes at the free plan's 10 a minute. The daily budget
+     * decides first whether the league's turn has come (transfer-budget.ts); a club whose answer
+     * fails is noted and skipped, and the league fails only when no club could be read. Keeps
+     * the current season's moves, April to March (Summer and Winter windows).
      */
     async listTransfers(leagueSlug) {
-      const table = await getStandings(leagueSlug);
+      const query = leagueQuery(leagueSlug);
+      seasons.assertOpen(query.season);
+      budget.claim(leagueSlug);
+      const clubs = parseClubs((await seasons.getJson('teams', query)).body, drop);
+      budget.requireClubs(leagueSlug, clubs.length);
       const range = getTransferRange(new Date(now()));
       const moves: UpstreamTransfer[] = [];
-      for (const { team } of table) {
-        const { body } = await client.getJson('transfers', { team: team.id });
-        moves.push(...parseTransfers(body, team, range));
+      const failures: UpstreamError[] = [];
+      for (const club of clubs) {
+        const read = await readClubMoves(club, range);
+        if (read instanceof UpstreamError) failures.push(read);
+        else moves.push(...read);
       }
-      return moves;
+      if (failures.length === clubs.length) {
+        throw failures[0] ?? new UpstreamError(PROVIDER, 'bad-body', 'no club could be read');
+      }
+      // The clubs skipped keep the moves stored for them.
+      return failures.length > 0 ? markListGaps(moves, { partial: true }) : moves;
     },
   };
 }

@@ -90,9 +90,27 @@ describe('findErrorAnswer', () => {
 });
 
 describe('findTextError', () => {
-  it('reads an empty body as bad-body and leaves other text to the client', () => {
-    expect(findTextError('  ')?.kind).toBe('bad-body');
-    expect(findTextError('<html>')).toBeUndefined();
+  it('reads an empty body, an HTML page and JSON cut short as bad-body', () => {
+    expect(findTextError('  ')?.message).toBe('api-football: empty answer (no content)');
+    const page = findTextError(
+      '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body></body></html>',
+    );
+    expect([page?.kind, page?.message]).toEqual([
+      'bad-body',
+      'api-football: an HTML page instead of JSON ("502 Bad Gateway")',
+    ]);
+    expect(findTextError('<html><body>down</body></html>')?.message).toBe(
+      'api-football: an HTML page instead of JSON',
+    );
+    const cut = findTextError('{"get":"transfers","response":[{"player":{"id":');
+    expect([cut?.kind, cut?.message]).toEqual([
+      'bad-body',
+      'api-football: JSON cut short or malformed after 47 characters',
+    ]);
+  });
+
+  it('leaves other text to the shared client', () => {
+    expect(findTextError('Service temporarily unavailable')).toBeUndefined();
   });
 });
 

@@ -101,10 +101,30 @@ function readBodyError(
   );
 }
 
-/** An empty 200 body (§11 lists HTTP 204 "no content") is not data we can use. */
+/**
+ * A 200 body that is not JSON, named for the status page: empty (§11 lists HTTP 204 "no
+ * content"), an HTML page (a proxy's or the host's error page), or JSON cut short (a connection
+ * closed mid-answer). Undefined leaves any other text to the shared client's own message.
+ */
 export function findTextError(text: string): UpstreamError | undefined {
-  if (text.trim() !== '') return undefined;
-  return new UpstreamError(PROVIDER, 'bad-body', 'empty answer (no content)');
+  const trimmed = text.trim();
+  if (trimmed === '') return new UpstreamError(PROVIDER, 'bad-body', 'empty answer (no content)');
+  if (/^<(!doctype|html|head|body|\?xml)/i.test(trimmed)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim() ?? '';
+    return new UpstreamError(
+      PROVIDER,
+      'bad-body',
+      `an HTML page instead of JSON${title === '' ? '' : ` ("${title.slice(0, 80)}")`}`,
+    );
+  }
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    return new UpstreamError(
+      PROVIDER,
+      'bad-body',
+      `JSON cut short or malformed after ${trimmed.length} characters`,
+    );
+  }
+  return undefined;
 }
 
 /** §1 daily quota headers: `x-ratelimit-requests-limit` and `x-ratelimit-requests-remaining`. */

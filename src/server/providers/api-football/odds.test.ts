@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { UpstreamError } from '../upstream/http.ts';
+import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import { findBookmakerKey, parseOddsPage, toOddsEvents } from './odds.ts';
 import { parseMatches } from './parse.ts';
 
@@ -87,10 +87,23 @@ describe('odds', () => {
     expect(toOddsEvents(odds, [])).toEqual([]);
   });
 
-  it('rejects a price that is not a decimal string', () => {
-    const error = caught(() => parseOddsPage(fixture('odds-mistyped-odd')));
+  it("leaves out a match's odds with a price that is not a decimal string", () => {
+    const dropped: DroppedItem[] = [];
+    const { odds } = parseOddsPage(fixture('odds-mistyped-odd'), (item) => dropped.push(item));
+    expect(odds).toEqual([]);
+    expect(dropped).toEqual([
+      {
+        kind: 'odds',
+        id: '1379101',
+        reason: expect.stringContaining('response[0].bookmakers[1].bets[0].values[0].odd'),
+      },
+    ]);
+  });
+
+  it('rejects a body without a response list', () => {
+    const error = caught(() => parseOddsPage({ errors: [], paging: { current: 1, total: 1 } }));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response[0].bookmakers[1].bets[0].values[0].odd');
+    expect(error.message).toContain('response');
   });
 
   it('keys bookmakers as The Odds API does', () => {

@@ -5,6 +5,7 @@ import { findLeagueEntry, LEAGUES, type LeagueEntry } from '../../../domain/leag
 import type { OddsEvent } from '../../../domain/odds.ts';
 import type { UpstreamMatch } from '../upstream/live-source.ts';
 import { PROVIDER, requireData } from './errors.ts';
+import { readItem, type Drop } from './items.ts';
 import { IsoDateTimeSchema } from './parse.ts';
 
 // API-Football's `/odds` answers (NOTES.md §10) in The Odds API's shape.
@@ -12,26 +13,21 @@ import { IsoDateTimeSchema } from './parse.ts';
 // ---------------------------------------------------------------------------------------------
 // Odds (§10)
 
-const OddsBodySchema = z.object({
-  paging: z.optional(z.object({ current: z.int(), total: z.int() })),
-  response: z.array(
+const OddsEntrySchema = z.object({
+  fixture: z.object({ id: z.int(), date: IsoDateTimeSchema }),
+  bookmakers: z.array(
     z.object({
-      fixture: z.object({ id: z.int(), date: IsoDateTimeSchema }),
-      bookmakers: z.array(
+      id: z.int(),
+      name: z.string(),
+      bets: z.array(
         z.object({
           id: z.int(),
           name: z.string(),
-          bets: z.array(
+          values: z.array(
             z.object({
-              id: z.int(),
-              name: z.string(),
-              values: z.array(
-                z.object({
-                  // §10: usually a string, a number for some bets.
-                  value: z.union([z.string(), z.number()]),
-                  odd: z.string().regex(/^\d+(\.\d+)?$/, 'not a decimal price'),
-                }),
-              ),
+              // §10: usually a string, a number for some bets.
+              value: z.union([z.string(), z.number()]),
+              odd: z.string().regex(/^\d+(\.\d+)?$/, 'not a decimal price'),
             }),
           ),
         }),
@@ -39,12 +35,29 @@ const OddsBodySchema = z.object({
     }),
   ),
 });
-export type ApiFootballOdds = z.infer<typeof OddsBodySchema>['response'][number];
+export type ApiFootballOdds = z.infer<typeof OddsEntrySchema>;
 
-/** One page of a `/odds` body, and how many pages there are (`paging.total`, 1 when absent). */
-export function parseOddsPage(body: unknown): { pages: number; odds: ApiFootballOdds[] } {
+const OddsBodySchema = z.object({
+  paging: z.optional(z.object({ current: z.int(), total: z.int() })),
+  response: z.array(z.unknown()),
+});
+
+/**
+ * One page of a `/odds` body, and how many pages there are (`paging.total`, 1 when absent). A
+ * match's entry that cannot be used (a null id, a price that is not a decimal text) is reported
+ * to `drop` and left out.
+ */
+export function parseOddsPage(
+  body: unknown,
+  drop?: Drop,
+): { pages: number; odds: ApiFootballOdds[] } {
   const { paging, response } = requireData(OddsBodySchema, body);
-  return { pages: Math.max(1, paging?.total ?? 1), odds: response };
+  const odds = response.flatMap((raw, index) => {
+    const place = { kind: 'odds', where: `response[${index}]`, idPath: ['fixture', 'id'] };
+    const entry = readItem(OddsEntrySchema, raw, place, drop);
+    return entry === null ? [] : [entry];
+  });
+  return { pages: Math.max(1, paging?.total ?? 1), odds };
 }
 
 function normaliseName(name: string): string {

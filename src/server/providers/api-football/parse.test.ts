@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { LEAGUES } from '../../../domain/league.ts';
-import { UpstreamError } from '../upstream/http.ts';
+import { readListGaps } from '../provider.ts';
+import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import type { UpstreamTeam } from '../upstream/live-source.ts';
 import { parseOddsPage } from './odds.ts';
 import {
@@ -161,23 +162,58 @@ describe('parseMatches', () => {
     expect(parseMatches(fixture('fixtures-empty'))).toEqual([]);
   });
 
-  it('rejects a match of our leagues without a status code, naming the field', () => {
-    const error = caught(() => parseMatches(fixture('fixtures-missing-status')));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response[1].fixture.status.short');
+  it('leaves out a match of our leagues without a status code, reporting it and its id', () => {
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatches(fixture('fixtures-missing-status'), {
+      drop: (item) => dropped.push(item),
+    });
+    expect(matches.map((m) => m.externalId)).toEqual([
+      'api-football:1379101',
+      'api-football:1388204',
+    ]);
+    expect(dropped).toEqual([
+      {
+        kind: 'match',
+        id: '1390550',
+        reason: expect.stringContaining('response[1].fixture.status.short'),
+      },
+    ]);
+    // The list says what it left out, so the stored match is kept.
+    expect(readListGaps(matches)).toEqual({
+      leftOut: ['api-football:1390550'],
+      partial: false,
+    });
   });
 
-  it('rejects a status code the document does not list', () => {
-    const error = caught(() => parseMatches(fixture('fixtures-unknown-status')));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response[0].fixture.status.short');
+  it('leaves out a match with a status code the document does not list', () => {
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatches(fixture('fixtures-unknown-status'), {
+      drop: (item) => dropped.push(item),
+    });
+    expect(matches.map((m) => [m.externalId, m.phase])).toEqual([
+      ['api-football:1390550', 'halftime'],
+      ['api-football:1388204', 'live'],
+    ]);
+    expect(dropped.map((d) => [d.kind, d.id, d.reason.split(':')[0]])).toEqual([
+      ['match', '1379101', 'response[0].fixture.status.short'],
+    ]);
+    expect(readListGaps(matches).leftOut).toEqual(['api-football:1379101']);
   });
 
-  it('rejects a body without a response list and an item without a league id', () => {
-    expect(caught(() => parseMatches({ errors: [] })).message).toContain('response');
-    const error = caught(() => parseMatches({ errors: [], response: [{ fixture: {} }] }));
+  it('rejects a body without a response list; an item without ids makes the list partial', () => {
+    const error = caught(() => parseMatches({ errors: [] }));
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response[0].league');
+    expect(error.message).toContain('response');
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatches(
+      { errors: [], response: [{ fixture: {} }] },
+      { drop: (item) => dropped.push(item) },
+    );
+    expect(matches).toEqual([]);
+    expect(dropped).toEqual([
+      { kind: 'match', id: 'response[0]', reason: expect.stringContaining('response[0].league') },
+    ]);
+    expect(readListGaps(matches)).toEqual({ leftOut: [], partial: true });
   });
 
   it('throws the error an error body carries', () => {
@@ -264,10 +300,20 @@ describe('parseStandings', () => {
     expect(parseStandings(fixture('standings-empty'))).toEqual([]);
   });
 
-  it('rejects points given as text, naming the field', () => {
-    const error = caught(() => parseStandings(fixture('standings-mistyped-points')));
+  it('refuses a table with points given as text, naming the field: it would lack a club', () => {
+    const dropped: DroppedItem[] = [];
+    const error = caught(() =>
+      parseStandings(fixture('standings-mistyped-points'), (item) => dropped.push(item)),
+    );
     expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response[0].league.standings[0][1].points');
+    expect(error.message).toContain('1 of 3 rows unreadable');
+    expect(dropped).toEqual([
+      {
+        kind: 'standing',
+        id: '50',
+        reason: expect.stringContaining('response[0].league.standings[0][1].points'),
+      },
+    ]);
   });
 
   it('throws the rate-limit error of an error body', () => {
@@ -304,10 +350,15 @@ describe('parseTopPlayers', () => {
     expect(parseTopPlayers(fixture('topassists'), 'goals').map((p) => p.total)).toEqual([10, 0]);
   });
 
-  it('rejects a player without statistics', () => {
-    const error = caught(() => parseTopPlayers(fixture('topscorers-no-statistics'), 'goals'));
-    expect(error.kind).toBe('bad-body');
-    expect(error.message).toContain('response[0].statistics');
+  it('leaves out a player without statistics', () => {
+    const dropped: DroppedItem[] = [];
+    const players = parseTopPlayers(fixture('topscorers-no-statistics'), 'goals', (item) =>
+      dropped.push(item),
+    );
+    expect(players.map((p) => [p.playerId, p.total])).toEqual([['api-football:521', 9]]);
+    expect(dropped).toEqual([
+      { kind: 'player', id: '278', reason: expect.stringContaining('response[0].statistics') },
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@ import * as z from 'zod';
 
 import { findCountryCode } from '../../../domain/countries.ts';
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
-import type { MatchPhase } from '../provider.ts';
+import { markListGaps, type MatchPhase } from '../provider.ts';
+import { UpstreamError } from '../upstream/http.ts';
 import { findHttpsUrl } from '../upstream/https-url.ts';
 import type {
   UpstreamMatch,
@@ -10,11 +11,13 @@ import type {
   UpstreamStanding,
   UpstreamTeam,
 } from '../upstream/live-source.ts';
-import { requireShape } from '../upstream/require-shape.ts';
 import { PROVIDER, requireData } from './errors.ts';
+import { findItemId, readItem, type Drop } from './items.ts';
 
-// Pure mapping of API-Football v3 fixtures, tables and top players into Touchline's upstream
-// types. The sections cited (§n) are those of NOTES.md beside this file.
+// Pure mapping of API-Football v3 fixtures, tables, top players and clubs into Touchline's
+// upstream types. The sections cited (§n) are those of NOTES.md beside this file. An item that
+// cannot be used is left out and reported to `drop` (items.ts); only a wrong envelope (no
+// `response` list) refuses the whole answer.
 
 /**
  * §3: `season` is the start year of the season. Seasons start in July/August, so from 1 July
@@ -133,44 +136,64 @@ export function formatMinute(elapsed: number | null, extra: number | null | unde
     : String(elapsed);
 }
 
+function toMatch(item: z.infer<typeof FixtureItemSchema>, leagueSlug: string): UpstreamMatch {
+  const { phase, clock } = STATUS_PHASES[item.fixture.status.short];
+  return {
+    externalId: `${PROVIDER}:${item.fixture.id}`,
+    leagueSlug,
+    home: toTeam(item.teams.home),
+    away: toTeam(item.teams.away),
+    kickoff: new Date(item.fixture.date),
+    phase,
+    minute: clock ? formatMinute(item.fixture.status.elapsed, item.fixture.status.extra) : '',
+    homeScore: item.goals.home,
+    awayScore: item.goals.away,
+    htHomeScore: item.score.halftime.home,
+    htAwayScore: item.score.halftime.away,
+  };
+}
+
 /**
  * Matches of `options.leagues` (default: the registry's) in a `/fixtures` body, optionally only
- * those kicking off in [from, to). A `date=` body lists every competition in the world: items of other leagues are
- * skipped after reading only their `league.id`, so a malformed item in a league we do not show
- * cannot break ours; an item of our leagues (or one whose league id is unreadable) must be whole,
- * or the body is `bad-body`.
+ * those kicking off in [from, to). A `date=` body lists every competition in the world: items of
+ * other leagues are skipped after reading only their `league.id`. An item of our leagues that
+ * cannot be used (a null id, a missing status), or one whose league cannot be read, is reported
+ * to `drop` and left out; the list says so (markListGaps): the item's id when it has one, else
+ * that the list is partial, so the sync keeps the stored match rather than deleting it.
  */
 export function parseMatches(
   body: unknown,
-  options: { range?: { from: Date; to: Date }; leagues?: readonly LeagueEntry[] } = {},
+  options: {
+    range?: { from: Date; to: Date };
+    leagues?: readonly LeagueEntry[];
+    drop?: Drop;
+  } = {},
 ): UpstreamMatch[] {
-  const { range, leagues = LEAGUES } = options;
+  const { range, leagues = LEAGUES, drop } = options;
   const { response } = requireData(ListBodySchema, body);
   const matches: UpstreamMatch[] = [];
+  const leftOut: string[] = [];
+  let partial = false;
   response.forEach((raw, index) => {
-    const where = `response[${index}]`;
-    const probe = requireShape(PROVIDER, LeagueProbeSchema, raw, where);
-    const leagueSlug = leagues.find((league) => league.apiFootballId === probe.league.id)?.slug;
+    const place = { kind: 'match', where: `response[${index}]`, idPath: ['fixture', 'id'] };
+    const probe = readItem(LeagueProbeSchema, raw, place, drop);
+    const leagueSlug =
+      probe === null
+        ? null
+        : leagues.find((league) => league.apiFootballId === probe.league.id)?.slug;
     if (leagueSlug === undefined) return;
-    const item = requireShape(PROVIDER, FixtureItemSchema, raw, where);
-    const kickoff = new Date(item.fixture.date);
-    if (range !== undefined && (kickoff < range.from || kickoff >= range.to)) return;
-    const { phase, clock } = STATUS_PHASES[item.fixture.status.short];
-    matches.push({
-      externalId: `${PROVIDER}:${item.fixture.id}`,
-      leagueSlug,
-      home: toTeam(item.teams.home),
-      away: toTeam(item.teams.away),
-      kickoff,
-      phase,
-      minute: clock ? formatMinute(item.fixture.status.elapsed, item.fixture.status.extra) : '',
-      homeScore: item.goals.home,
-      awayScore: item.goals.away,
-      htHomeScore: item.score.halftime.home,
-      htAwayScore: item.score.halftime.away,
-    });
+    const item = leagueSlug === null ? null : readItem(FixtureItemSchema, raw, place, drop);
+    if (item === null || leagueSlug === null) {
+      const id = findItemId(raw, place.idPath);
+      if (id === null) partial = true;
+      else leftOut.push(`${PROVIDER}:${id}`);
+      return;
+    }
+    const match = toMatch(item, leagueSlug);
+    if (range !== undefined && (match.kickoff < range.from || match.kickoff >= range.to)) return;
+    matches.push(match);
   });
-  return matches;
+  return leftOut.length > 0 || partial ? markListGaps(matches, { leftOut, partial }) : matches;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,78 +210,135 @@ const RecordSchema = z.object({
 const StandingsBodySchema = z.object({
   response: z.array(
     z.object({
-      league: z.object({
-        id: z.int(),
-        standings: z.array(
-          z.array(
-            z.object({ rank: z.int(), team: TeamSchema, points: z.int(), all: RecordSchema }),
-          ),
-        ),
-      }),
+      league: z.object({ standings: z.array(z.array(z.unknown())) }),
     }),
   ),
+});
+
+const StandingRowSchema = z.object({
+  rank: z.int(),
+  team: TeamSchema,
+  points: z.int(),
+  all: RecordSchema,
 });
 
 /**
  * The table in a `/standings` body. `standings` is an array of groups; a league has one,
  * so the first group is the table. An empty `response` (no table for that season yet) is [].
+ * A row that cannot be used (a null team id) is reported to `drop`, and the table is refused:
+ * a table short of a club would be written over the whole one stored.
  */
-export function parseStandings(body: unknown): UpstreamStanding[] {
+export function parseStandings(body: unknown, drop?: Drop): UpstreamStanding[] {
   const { response } = requireData(StandingsBodySchema, body);
   const rows = response[0]?.league.standings[0] ?? [];
-  return rows.map((row) => ({
-    team: toTeam(row.team),
-    pos: row.rank,
-    wins: row.all.win,
-    draws: row.all.draw,
-    losses: row.all.lose,
-    goalsFor: row.all.goals.for,
-    goalsAgainst: row.all.goals.against,
-    points: row.points,
-  }));
+  const table = rows.flatMap((raw, index) => {
+    const row = readItem(
+      StandingRowSchema,
+      raw,
+      {
+        kind: 'standing',
+        where: `response[0].league.standings[0][${index}]`,
+        idPath: ['team', 'id'],
+      },
+      drop,
+    );
+    if (row === null) return [];
+    return [
+      {
+        team: toTeam(row.team),
+        pos: row.rank,
+        wins: row.all.win,
+        draws: row.all.draw,
+        losses: row.all.lose,
+        goalsFor: row.all.goals.for,
+        goalsAgainst: row.all.goals.against,
+        points: row.points,
+      },
+    ];
+  });
+  if (table.length < rows.length) {
+    throw new UpstreamError(
+      PROVIDER,
+      'bad-body',
+      `standings: ${rows.length - table.length} of ${rows.length} rows unreadable; table not used`,
+    );
+  }
+  return table;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Top scorers / assists (§8)
 
-const PlayersBodySchema = z.object({
-  response: z.array(
-    z.object({
-      player: z.object({
-        id: z.int(),
-        name: z.string(),
-        nationality: z.nullable(z.string()),
-        photo: z.nullable(z.string()),
+const PlayerItemSchema = z.object({
+  player: z.object({
+    id: z.int(),
+    name: z.string(),
+    nationality: z.nullable(z.string()),
+    photo: z.nullable(z.string()),
+  }),
+  statistics: z
+    .array(
+      z.object({
+        team: TeamSchema,
+        goals: z.object({
+          // Counts the API has none of are null (as `saves` in §8), not 0.
+          total: z.nullable(z.int()),
+          assists: z.nullable(z.int()),
+        }),
       }),
-      statistics: z
-        .array(
-          z.object({
-            team: TeamSchema,
-            goals: z.object({
-              // Counts the API has none of are null (as `saves` in §8), not 0.
-              total: z.nullable(z.int()),
-              assists: z.nullable(z.int()),
-            }),
-          }),
-        )
-        .min(1),
-    }),
-  ),
+    )
+    .min(1),
 });
 
-/** A `/players/topscorers` (goals) or `/players/topassists` (assists) body, in the API's order. */
-export function parseTopPlayers(body: unknown, stat: 'goals' | 'assists'): UpstreamPlayerStat[] {
-  const { response } = requireData(PlayersBodySchema, body);
-  return response.map(({ player, statistics }) => {
+/**
+ * A `/players/topscorers` (goals) or `/players/topassists` (assists) body, in the API's order. A
+ * player who cannot be used (a null id, no statistics) is reported to `drop` and left out.
+ */
+export function parseTopPlayers(
+  body: unknown,
+  stat: 'goals' | 'assists',
+  drop?: Drop,
+): UpstreamPlayerStat[] {
+  const { response } = requireData(ListBodySchema, body);
+  return response.flatMap((raw, index) => {
+    const place = { kind: 'player', where: `response[${index}]`, idPath: ['player', 'id'] };
+    const item = readItem(PlayerItemSchema, raw, place, drop);
+    if (item === null) return [];
+    const { player, statistics } = item;
     // min(1) above: the first statistics entry is the player's line for this league.
     const line = statistics[0] as (typeof statistics)[number];
-    return {
-      playerId: `${PROVIDER}:${player.id}`,
-      nick: player.name,
-      imageUrl: findHttpsUrl(player.photo),
-      flag: findCountryCode(player.nationality),
-      team: toTeam(line.team),
-      total: (stat === 'goals' ? line.goals.total : line.goals.assists) ?? 0,
-    };
+    return [
+      {
+        playerId: `${PROVIDER}:${player.id}`,
+        nick: player.name,
+        imageUrl: findHttpsUrl(player.photo),
+        flag: findCountryCode(player.nationality),
+        team: toTeam(line.team),
+        total: (stat === 'goals' ? line.goals.total : line.goals.assists) ?? 0,
+      },
+    ];
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clubs (§4: /teams)
+
+const ClubItemSchema = z.object({ team: TeamSchema });
+
+/**
+ * The clubs of a `/teams?league=&season=` body. A club that cannot be used (a null id) is
+ * reported to `drop` and left out; a league with no club at all is refused (bad-body): every
+ * league has clubs, so such an answer says nothing.
+ */
+export function parseClubs(body: unknown, drop?: Drop): UpstreamTeam[] {
+  const { response } = requireData(ListBodySchema, body);
+  const clubs = response.flatMap((raw, index) => {
+    const place = { kind: 'club', where: `response[${index}]`, idPath: ['team', 'id'] };
+    const item = readItem(ClubItemSchema, raw, place, drop);
+    return item === null ? [] : [toTeam(item.team)];
+  });
+  if (clubs.length === 0) {
+    throw new UpstreamError(PROVIDER, 'bad-body', 'response: no club listed for the league');
+  }
+  return clubs;
 }

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { readMatchListGaps } from '../provider.ts';
+import { readListGaps } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import { createBesoccerSource } from './client.ts';
 
@@ -155,7 +155,7 @@ describe('listMatches', () => {
     const matches = await source.listMatches!(DAY_FROM, DAY_TO);
     await source.listMatches!(DAY_FROM, DAY_TO);
     expect(matches.map((m) => m.externalId)).toEqual(['besoccer:604311']);
-    expect(readMatchListGaps(matches)).toEqual({ leftOut: ['besoccer:598120'], partial: false });
+    expect(readListGaps(matches)).toEqual({ leftOut: ['besoccer:598120'], partial: false });
     expect(warnings).toEqual([
       {
         obj: { provider: 'besoccer', item: 'match', id: '598120' },
@@ -170,7 +170,7 @@ describe('listMatches', () => {
     const { source, warnings } = createSource();
     const matches = await source.listMatches!(DAY_FROM, DAY_TO);
     expect(matches.map((m) => m.externalId)).toEqual(['besoccer:604311']);
-    expect(readMatchListGaps(matches).leftOut).toEqual(['besoccer:598120']);
+    expect(readListGaps(matches).leftOut).toEqual(['besoccer:598120']);
     expect(warnings.map((w) => w.msg)).toEqual([
       'besoccer: match 598120 left out: matchsday 2026-10-18[1].local: Invalid input: expected string, received undefined',
     ]);
@@ -236,11 +236,10 @@ describe('getStandings', () => {
     expect(error.message).toContain('table: expected an array');
   });
 
-  it('drops a row with a mistyped number, counting it', async () => {
+  it('refuses a table with a mistyped row, counting the row', async () => {
     serve(() => HttpResponse.json(fixture('besoccer-tables-mistyped.json')));
     const { source } = createSource();
-    const rows = await source.getStandings!('la-liga');
-    expect(rows.map((r) => r.team.name)).toEqual(['Real Madrid', 'Atlético', 'Almería']);
+    await expect(source.getStandings!('la-liga')).rejects.toMatchObject({ kind: 'bad-body' });
     expect(source.client.stats().itemsDropped).toBe(1);
   });
 });

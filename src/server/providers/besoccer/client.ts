@@ -1,6 +1,6 @@
 import { LEAGUES } from '../../../domain/league.ts';
 import { getZonedDate } from '../../../domain/time-zone.ts';
-import { markMatchList } from '../provider.ts';
+import { markListGaps } from '../provider.ts';
 import {
   createUpstreamClient,
   UpstreamError,
@@ -105,7 +105,7 @@ export function createBesoccerSource(
         }
       }
       const matches = [...byId.values()].sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
-      return markMatchList(matches, { leftOut, partial });
+      return markListGaps(matches, { leftOut, partial });
     },
 
     // One `req=tables` request.

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
-import { readMatchListGaps } from '../provider.ts';
+import { readListGaps } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import { createBesoccerSource } from './client.ts';
 
@@ -107,7 +107,7 @@ describe('listMatches pages through the day list', () => {
     ]);
     expect(matches).toHaveLength(DAY_MATCHES);
     expect(new Set(matches.map((m) => m.leagueSlug)).size).toBe(5);
-    expect(readMatchListGaps(matches)).toEqual({ leftOut: [], partial: false });
+    expect(readListGaps(matches)).toEqual({ leftOut: [], partial: false });
   });
 
   it('asks once when the first page holds the whole day', async () => {
@@ -205,7 +205,7 @@ describe('bad input in the day list', () => {
     const matches = await list();
     await list();
     expect(matches).toHaveLength(DAY_MATCHES - 2);
-    expect(readMatchListGaps(matches)).toEqual({ leftOut: ['besoccer:46074'], partial: true });
+    expect(readListGaps(matches)).toEqual({ leftOut: ['besoccer:46074'], partial: true });
     expect(warnings).toEqual([
       {
         obj: { provider: 'besoccer', item: 'match', id: 'matchsday 2023-03-14[0]' },

@@ -52,10 +52,13 @@ describe('parseStandings', () => {
     expect(rows[3]).toMatchObject({ wins: 0, draws: 4, losses: 6, goalsFor: 6, goalsAgainst: 19 });
   });
 
-  it('drops a row with a mistyped number, naming the row and field, and keeps the others', () => {
+  it('refuses a table with a mistyped row, naming the row and field: it would lack a club', () => {
     const dropped: DroppedItem[] = [];
-    const rows = parseStandings(fixture('besoccer-tables-mistyped.json'), (d) => dropped.push(d));
-    expect(rows.map((r) => r.team.name)).toEqual(['Real Madrid', 'Atlético', 'Almería']);
+    const error = catchError(() =>
+      parseStandings(fixture('besoccer-tables-mistyped.json'), (d) => dropped.push(d)),
+    );
+    expect(error.kind).toBe('bad-body');
+    expect(error.message).toContain('1 of 4 rows unreadable');
     expect(dropped).toEqual([
       { kind: 'standing', id: '429', reason: expect.stringContaining('table[0].points') as string },
     ]);

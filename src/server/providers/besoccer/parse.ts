@@ -65,10 +65,25 @@ const TableRowSchema = z.object({
   ga: IntSchema,
 });
 
-/** The rows of a `req=tables` answer, by position. */
+/**
+ * The rows of a `req=tables` answer, by position. A row that cannot be used is reported to
+ * `drop`, and the table is refused: a table short of a club would be written over the whole one
+ * stored.
+ */
 export function parseStandings(body: unknown, drop?: Drop): UpstreamStanding[] {
   const rows = requireList(body, 'table');
-  return keepValid(rows, TableRowSchema, { kind: 'standing', root: 'table', idKey: 'id', drop })
+  const valid = keepValid(rows, TableRowSchema, {
+    kind: 'standing',
+    root: 'table',
+    idKey: 'id',
+    drop,
+  });
+  if (valid.length < rows.length) {
+    throw badBody(
+      `table: ${rows.length - valid.length} of ${rows.length} rows unreadable; table not used`,
+    );
+  }
+  return valid
     .map((row) => ({
       team: toTeam(row.id, row.team, row.abbr, row.shield),
       pos: row.pos,

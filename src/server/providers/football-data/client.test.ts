@@ -5,7 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { readMatchListGaps } from '../provider.ts';
+import { readListGaps } from '../provider.ts';
 import { UpstreamError } from '../upstream/http.ts';
 import { createFootballDataSource, type FootballDataSourceOptions } from './client.ts';
 
@@ -171,7 +171,7 @@ describe('listMatches', () => {
     const matches = (await source.listMatches?.(FROM, TO)) ?? [];
     expect(matches).toHaveLength(3);
     expect(matches.map((m) => m.externalId)).not.toContain(id);
-    expect(readMatchListGaps(matches)).toEqual({ leftOut: [id], partial: false });
+    expect(readListGaps(matches)).toEqual({ leftOut: [id], partial: false });
     expect(source.client.stats()).toMatchObject({ itemsDropped: 1, failures: 0 });
   });
 

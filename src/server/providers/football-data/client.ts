@@ -1,5 +1,5 @@
 import { LEAGUES } from '../../../domain/league.ts';
-import { carryMatchListGaps } from '../provider.ts';
+import { carryListGaps } from '../provider.ts';
 import {
   createUpstreamClient,
   UpstreamError,
@@ -147,7 +147,7 @@ export function createFootballDataSource(
         dateTo: formatDay(toMs - 1 + DAY_MS),
       });
       const matches = parseMatchList(body, leagues, client.noteDropped);
-      return carryMatchListGaps(
+      return carryListGaps(
         matches,
         matches.filter((m) => {
           const kickoff = m.kickoff.getTime();

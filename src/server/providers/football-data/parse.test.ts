@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { readMatchListGaps } from '../provider.ts';
+import { readListGaps } from '../provider.ts';
 import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import { mapStatus, parseMatch, parseMatchList, parseScorers, parseStandings } from './parse.ts';
 
@@ -129,7 +129,7 @@ describe('parseMatchList', () => {
     expect(dropped).toEqual([
       { kind: 'match', id: '538242', reason: expect.stringContaining('matches[1].homeTeam') },
     ]);
-    expect(readMatchListGaps(matches)).toEqual({
+    expect(readListGaps(matches)).toEqual({
       leftOut: ['football-data:538242'],
       partial: false,
     });
@@ -156,7 +156,7 @@ describe('parseMatchList', () => {
     const matches = parseMatchList(body, undefined, (item) => dropped.push(item));
     expect(matches).toHaveLength(3);
     expect(dropped.map((d) => d.id)).toEqual(['matches[0]']);
-    expect(readMatchListGaps(matches)).toEqual({ leftOut: [], partial: true });
+    expect(readListGaps(matches)).toEqual({ leftOut: [], partial: true });
   });
 
   it('refuses a body none of whose matches of the leagues is readable, reporting no drop', () => {

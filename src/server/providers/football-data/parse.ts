@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 import { findCountryCode } from '../../../domain/countries.ts';
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
-import { markMatchList, type MatchPhase } from '../provider.ts';
+import { markListGaps, type MatchPhase } from '../provider.ts';
 import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import { findHttpsUrl } from '../upstream/https-url.ts';
 import type {
@@ -245,7 +245,7 @@ function readMatch(
  * `{matches: [...]}` from `/matches` or `/competitions/{code}/matches` → the matches of
  * `leagues`; other competitions are skipped unread (cup fixtures may carry teams with null ids).
  * A match of these leagues that cannot be read (a null id, a missing team, a mistyped score) is
- * left out and reported to `noteDropped`, and the list says so (markMatchList), so the sync
+ * left out and reported to `noteDropped`, and the list says so (markListGaps), so the sync
  * keeps what it stored for it. The whole body is refused when its envelope is wrong, when it
  * holds another number of matches than `resultSet.count` says, or when no match of these
  * leagues is readable.
@@ -290,7 +290,7 @@ export function parseMatchList(
   }
   for (const { item } of dropped) noteDropped(item);
   const leftOut = dropped.flatMap((d) => (d.externalId === undefined ? [] : [d.externalId]));
-  return markMatchList(kept, { leftOut, partial: leftOut.length < dropped.length });
+  return markListGaps(kept, { leftOut, partial: leftOut.length < dropped.length });
 }
 
 /** `/matches/{id}`: one match object (this is where `minute` / `injuryTime` appear). */

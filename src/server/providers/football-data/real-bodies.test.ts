@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { readMatchListGaps } from '../provider.ts';
+import { readListGaps } from '../provider.ts';
 import { UpstreamError, type DroppedItem } from '../upstream/http.ts';
 import { createFootballDataSource } from './client.ts';
 import { parseMatchList, parseScorers, parseStandings } from './parse.ts';
@@ -78,7 +78,7 @@ describe('the recorded bodies', () => {
   it('reads the 109 scheduled Premier League matches of 2025/26', () => {
     const matches = parseMatchList(real(PL_MATCHES));
     expect(matches).toHaveLength(109);
-    expect(readMatchListGaps(matches)).toEqual({ leftOut: [], partial: false });
+    expect(readListGaps(matches)).toEqual({ leftOut: [], partial: false });
     // The request filtered on SCHEDULED, yet every match says TIMED: both are "scheduled".
     expect(new Set(matches.map((m) => [m.leagueSlug, m.phase, m.minute].join()))).toEqual(
       new Set(['premier-league,scheduled,']),
@@ -209,7 +209,7 @@ describe('nulls where ids belong', () => {
 
     expect(matches).toHaveLength(107);
     // The named one keeps its stored row; the nameless one keeps the whole range.
-    expect(readMatchListGaps(matches)).toEqual({
+    expect(readListGaps(matches)).toEqual({
       leftOut: ['football-data:538064'],
       partial: true,
     });
@@ -273,7 +273,7 @@ describe('empty lists', () => {
     const { source } = createSource(jsonAnswer(body));
     const matches = await source.listMatches?.(SEASON_START, SEASON_END);
     expect(matches).toEqual([]);
-    expect(readMatchListGaps(matches ?? [])).toEqual({ leftOut: [], partial: false });
+    expect(readListGaps(matches ?? [])).toEqual({ leftOut: [], partial: false });
   });
 
   it('refuses an empty list whose count says 109 matches', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { OddsEvent } from '../../../domain/odds.ts';
-import { markMatchList, readMatchListGaps } from '../provider.ts';
+import { markListGaps, readListGaps } from '../provider.ts';
 import type { LiveSource, UpstreamMatch, UpstreamTeam } from '../upstream/live-source.ts';
 import { createLiveProvider, type KnownClubInfo } from './live-provider.ts';
 
@@ -108,7 +108,7 @@ describe('createLiveProvider', () => {
     const listed = upstreamMatch({ externalId: 'besoccer:1' });
     const noted: LiveSource = {
       name: 'besoccer',
-      listMatches: async () => markMatchList([listed], { leftOut: ['besoccer:2'], partial: true }),
+      listMatches: async () => markListGaps([listed], { leftOut: ['besoccer:2'], partial: true }),
     };
     const whole: LiveSource = { name: 'besoccer', listMatches: async () => [listed] };
     const list = (matches: LiveSource) =>
@@ -120,8 +120,8 @@ describe('createLiveProvider', () => {
 
     const fromNoted = await list(noted);
     expect(fromNoted.map((m) => m.homeKey)).toEqual(['man-united']);
-    expect(readMatchListGaps(fromNoted)).toEqual({ leftOut: ['besoccer:2'], partial: true });
-    expect(readMatchListGaps(await list(whole))).toEqual({ leftOut: [], partial: false });
+    expect(readListGaps(fromNoted)).toEqual({ leftOut: ['besoccer:2'], partial: true });
+    expect(readListGaps(await list(whole))).toEqual({ leftOut: [], partial: false });
   });
 
   it('gives a club it does not know a slug key and the upstream name', async () => {

@@ -4,7 +4,7 @@ import {
   type KnownClub,
 } from '../../../domain/team-names.ts';
 import {
-  carryMatchListGaps,
+  carryListGaps,
   type DataKind,
   type FootballProvider,
   type ProviderMatch,
@@ -88,7 +88,7 @@ export function createLiveProvider(options: {
       const list = need(matchesSource, matchesSource?.listMatches, 'matches');
       const items = await list(from, to);
       // What the source left out travels on to the sync, which keeps those stored matches.
-      return carryMatchListGaps(items, items.map(toMatch));
+      return carryListGaps(items, items.map(toMatch));
     },
     async getStandings(leagueSlug) {
       const source = sources.standings;
@@ -146,10 +146,13 @@ export function createLiveProvider(options: {
     async listTransfers(leagueSlug) {
       const source = sources.transfers;
       const moves = await need(source, source?.listTransfers, 'transfers')(leagueSlug);
-      return moves.map(({ team, ...move }) => {
-        const mapped = toTeam(team, leagueSlug);
-        return { ...move, teamKey: mapped.key, team: mapped };
-      });
+      return carryListGaps(
+        moves,
+        moves.map(({ team, ...move }) => {
+          const mapped = toTeam(team, leagueSlug);
+          return { ...move, teamKey: mapped.key, team: mapped };
+        }),
+      );
     },
   };
 }

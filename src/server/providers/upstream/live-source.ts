@@ -57,7 +57,7 @@ export type LiveSource = {
    * Matches of the adapter's leagues kicking off in [from, to). The list must be whole: an
    * answer the adapter could not read entirely (a page missing, a count that does not add up)
    * is an UpstreamError, since the sync deletes stored matches of the range the list lacks.
-   * Items left out for bad data are named with markMatchList (provider.ts): their id in
+   * Items left out for bad data are named with markListGaps (provider.ts): their id in
    * `leftOut`, or `partial` when an item had no usable id.
    */
   listMatches?: (from: Date, to: Date) => Promise<UpstreamMatch[]>;
