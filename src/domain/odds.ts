@@ -29,6 +29,8 @@ export const OddsEventSchema = z.object({
   home_team: z.string(),
   away_team: z.string(),
   bookmakers: z.array(BookmakerSchema),
+  /** Touchline's stored match of the event, for a link to its page (in Touchline's answers). */
+  match_id: z.optional(z.number()),
 });
 export type OddsEvent = z.infer<typeof OddsEventSchema>;
 

@@ -7,6 +7,8 @@ export const StatsEntrySchema = z.object({
   /** ISO 3166 alpha-2 country code (lower case), or '' when unknown. */
   flag: z.string(),
   team_name: z.string(),
+  /** The club's key (its team page is `/team/<key>`); absent when the club is not stored. */
+  team_key: z.optional(z.string()),
   team_shield: z.string(),
   total: z.number(),
 });

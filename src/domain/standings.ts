@@ -4,6 +4,8 @@ export const TableRowSchema = z.object({
   id: z.number(),
   pos: z.number(),
   team: z.string(),
+  /** The club's key (its team page is `/team/<key>`); absent in a provider's own table. */
+  key: z.optional(z.string()),
   shield: z.string(),
   wins: z.number(),
   draws: z.number(),

@@ -19,6 +19,8 @@ export type TransferPlayer = z.infer<typeof TransferPlayerSchema>;
 export const TransferTeamSchema = z.object({
   id: z.union([z.string(), z.number()]),
   name: z.string(),
+  /** The club's key (its team page is `/team/<key>`). */
+  key: z.optional(z.string()),
   shield: z.string(),
   league_alias: z.string(),
   arrivals: z.array(TransferPlayerSchema),

@@ -34,19 +34,23 @@ import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leagueRoutes } from './routes/leagues.ts';
+import { newsArticleRoutes } from './routes/news-article.ts';
 import { newsRoutes } from './routes/news.ts';
 import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { statusRoutes } from './routes/status.ts';
+import { teamRoutes } from './routes/teams.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
 import { createAffiliateClicks } from './services/affiliate-clicks.ts';
 import { createImages } from './services/images.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
+import { createMatchCentre } from './services/match-centre.ts';
 import { createNews } from './services/news.ts';
 import { createPredictions } from './services/predictions.ts';
 import type { Readiness } from './services/readiness.ts';
 import { createSiteData } from './services/site-data.ts';
 import { createStatusReport } from './services/status.ts';
+import { createTeamPage } from './services/team-page.ts';
 
 export type AppDeps = {
   db: Db;
@@ -159,9 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
     timeZone: deps.timeZone,
   });
-  await app.register(dataApiRoutes({ leagues, data }));
+  const matchCentre = createMatchCentre({ db: deps.db, cache, timeZone: deps.timeZone });
+  await app.register(dataApiRoutes({ leagues, data, matchCentre }));
   await app.register(functionRoutes({ leagues, data }));
   await app.register(predictionRoutes({ predictions: createPredictions({ db: deps.db, cache }) }));
+  await app.register(
+    teamRoutes({ teamPage: createTeamPage({ db: deps.db, cache, now: deps.now }) }),
+  );
   const newsSync =
     deps.newsSync ??
     createNewsSync({
@@ -181,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminPasswordRequired: adminAuth.required,
   });
   await app.register(newsRoutes({ news, adminAuth }));
+  await app.register(newsArticleRoutes({ db: deps.db, leagues }));
   await app.register(
     demoFeedRoutes({
       db: deps.db,

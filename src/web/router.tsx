@@ -17,8 +17,22 @@ export function createRouter() {
           lazy: async () => ({ Component: (await import('./routes/league.tsx')).LeaguePage }),
         },
         {
+          path: '/team/:slug',
+          lazy: async () => ({ Component: (await import('./routes/team.tsx')).TeamPage }),
+        },
+        {
+          path: '/match/:id',
+          lazy: async () => ({ Component: (await import('./routes/match.tsx')).MatchPage }),
+        },
+        {
           path: '/news',
           lazy: async () => ({ Component: (await import('./routes/news.tsx')).NewsPage }),
+        },
+        {
+          path: '/news/:ref',
+          lazy: async () => ({
+            Component: (await import('./routes/news-article.tsx')).NewsArticlePage,
+          }),
         },
         {
           path: '/transfers',

@@ -312,6 +312,7 @@ export const transferTeams: TransferTeam[] = [
   {
     id: 11,
     name: 'Chelsea',
+    key: 'chelsea',
     shield: '/img/crest/chelsea.svg',
     league_alias: 'premier-league',
     arrivals: [
@@ -349,6 +350,7 @@ export const transferTeams: TransferTeam[] = [
   {
     id: 12,
     name: 'Arsenal',
+    key: 'arsenal',
     shield: '/img/crest/arsenal.svg',
     league_alias: 'premier-league',
     arrivals: [
@@ -361,6 +363,7 @@ export const transferTeams: TransferTeam[] = [
   {
     id: 21,
     name: 'Real Madrid',
+    key: 'real-madrid',
     shield: '/img/crest/real-madrid.svg',
     league_alias: 'la-liga',
     arrivals: [],
@@ -370,6 +373,7 @@ export const transferTeams: TransferTeam[] = [
   {
     id: 31,
     name: 'Inter',
+    key: 'inter',
     shield: '/img/crest/inter.svg',
     league_alias: 'serie-a',
     arrivals: [],
@@ -382,6 +386,7 @@ export const transferTeams: TransferTeam[] = [
   {
     id: 41,
     name: 'Bayern Munich',
+    key: 'bayern-munich',
     shield: '/img/crest/bayern-munich.svg',
     league_alias: 'bundesliga',
     arrivals: [],

@@ -32,6 +32,7 @@ export async function getLeagueStats(db: Db, leagueId: number): Promise<LeagueSt
       player_image: playerStats.imageUrl,
       flag: playerStats.flag,
       team_name: teams.name,
+      team_key: teams.key,
       team_shield: teams.logoUrl,
       total: playerStats.total,
     })
@@ -45,6 +46,7 @@ export async function getLeagueStats(db: Db, leagueId: number): Promise<LeagueSt
     player_image: r.player_image ?? '',
     flag: r.flag,
     team_name: r.team_name ?? '',
+    ...(r.team_key === null ? {} : { team_key: r.team_key }),
     team_shield: r.team_shield ?? '',
     total: r.total,
   });

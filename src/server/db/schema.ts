@@ -75,6 +75,9 @@ export const matches = pgTable(
   (t) => [
     index('matches_kickoff_idx').on(t.kickoffUtc),
     index('matches_league_kickoff_idx').on(t.leagueId, t.kickoffUtc),
+    // Form and head to head: a club's stored matches before a kick-off.
+    index('matches_home_kickoff_idx').on(t.homeTeamId, t.kickoffUtc),
+    index('matches_away_kickoff_idx').on(t.awayTeamId, t.kickoffUtc),
   ],
 );
 
@@ -89,6 +92,8 @@ export const markets = pgTable(
     type: text('type').notNull(),
     /** The odds event in The Odds API shape (bookmakers with their prices). */
     data: jsonb('data').notNull(),
+    /** The first prices seen of the match, in the same shape: set on insert, never updated. */
+    opening: jsonb('opening'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -296,6 +301,9 @@ export const historyMatches = pgTable(
   (t) => [
     uniqueIndex('history_matches_key_idx').on(t.div, t.season, t.home, t.away),
     index('history_matches_season_idx').on(t.season),
+    // Form (a club's last results) and head to head (two clubs' meetings) in date order.
+    index('history_matches_home_date_idx').on(t.home, t.date),
+    index('history_matches_away_date_idx').on(t.away, t.date),
   ],
 );
 
@@ -351,3 +359,28 @@ export const providerStatus = pgTable('provider_status', {
   stats: jsonb('stats').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** What happened in a match (goals so far), as the provider of today's matches reports it. */
+export const matchEvents = pgTable(
+  'match_events',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    /** Order of the event in the match, from 0. */
+    seq: integer('seq').notNull(),
+    /** goal */
+    kind: text('kind').notNull(),
+    /** home | away: the side the goal counts for. */
+    side: text('side').notNull(),
+    /** Minute of play (1..90, or later in extra time) and minutes into added time. */
+    minute: integer('minute').notNull(),
+    added: integer('added').notNull().default(0),
+    scorer: text('scorer'),
+    assist: text('assist'),
+    penalty: boolean('penalty').notNull().default(false),
+    ownGoal: boolean('own_goal').notNull().default(false),
+  },
+  (t) => [uniqueIndex('match_events_match_seq_idx').on(t.matchId, t.seq)],
+);

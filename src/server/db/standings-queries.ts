@@ -28,6 +28,7 @@ export async function listStandings(db: Db, leagueId: number): Promise<TableRow[
       id: teams.id,
       pos: standings.pos,
       team: teams.name,
+      key: teams.key,
       shield: teams.logoUrl,
       wins: standings.wins,
       draws: standings.draws,

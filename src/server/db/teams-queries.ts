@@ -53,6 +53,8 @@ export async function findTeamByKey(db: Db, key: string) {
 
 export type ClubRow = {
   id: number;
+  /** teams.key: the club's team page is `/team/<key>`. */
+  key: string;
   name: string;
   shortName: string;
   logoUrl: string | null;
@@ -91,6 +93,7 @@ export async function listClubs(
   const rows = await db
     .select({
       id: teams.id,
+      key: teams.key,
       name: teams.name,
       shortName: teams.shortName,
       logoUrl: teams.logoUrl,

@@ -50,6 +50,7 @@ export async function listTransferTeams(db: Db, leagueIds?: number[]): Promise<T
     .select({
       teamId: teams.id,
       teamName: teams.name,
+      teamKey: teams.key,
       shield: teams.logoUrl,
       leagueSlug: leagues.slug,
       direction: transfers.direction,
@@ -76,6 +77,7 @@ export async function listTransferTeams(db: Db, leagueIds?: number[]): Promise<T
       team = {
         id: row.teamId,
         name: row.teamName,
+        key: row.teamKey,
         shield: row.shield ?? '',
         league_alias: row.leagueSlug,
         arrivals: [],

@@ -263,19 +263,46 @@ describe('runPredictUpcoming', () => {
     expect(await run(provider, forecaster, later)).toBe(0);
   });
 
-  it('writes nothing for a match that has kicked off', async () => {
+  it('forecasts a match under way that never was, once, from the results before its kick-off', async () => {
+    const kickoff = new Date(NOW.getTime() - 60 * 60 * 1000);
     const upcoming: Upcoming[] = [
-      {
-        id: '1',
-        home: 'arsenal',
-        away: 'chelsea',
-        kickoff: new Date(NOW.getTime() - 1000),
-        prices: FULL_PRICES,
-      },
+      { id: '1', home: 'arsenal', away: 'chelsea', kickoff, prices: FULL_PRICES },
     ];
     await storeUpcoming(upcoming);
+    // A result from after its kick-off (another match of the day) must not reach its forecast.
+    const later = createProvider(upcoming);
+    const inputs = await later.listForecastInputs!(NOW);
+    const lastResult = inputs.played.at(-1) as ForecastRecord;
+    const leaked: FootballProvider = {
+      ...later,
+      listForecastInputs: async () => ({
+        ...inputs,
+        played: [
+          ...inputs.played,
+          {
+            ...lastResult,
+            id: 'E0:2026-2027:chelsea:arsenal:late',
+            kickoffMs: kickoff.getTime() + 30 * 60 * 1000,
+            homeKey: 'chelsea',
+            awayKey: 'arsenal',
+            homeGoals: 9,
+            awayGoals: 0,
+          },
+        ],
+      }),
+    };
+    expect(await run(leaked)).toBe(6);
+    const first = await listStored();
+    expect(first.map((p) => `${p.modelName} ${p.market}`).sort()).toHaveLength(6);
+
+    // The same forecast as from the results before kick-off alone: the late result is unseen.
+    await database.db.delete(predictions);
+    expect(await run(createProvider(upcoming))).toBe(6);
+    const clean = await listStored();
+    expect(clean.map((p) => p.probabilities)).toEqual(first.map((p) => p.probabilities));
+
+    // Forecast once: a later run writes nothing more.
     expect(await run(createProvider(upcoming))).toBe(0);
-    expect(await listStored()).toEqual([]);
   });
 
   it('writes nothing when the provider gives no forecast inputs', async () => {

@@ -76,25 +76,28 @@ export async function runPredictUpcoming(deps: {
   );
   const written = new Set(existing.map((p) => rowKey(p.matchId, p.modelName, p.market)));
   const predicted = new Set(existing.map((p) => p.matchId));
-  // A match predicted already can only still lack the rows of a model built on prices.
+  // A match predicted already can only still lack the rows of a model built on prices; one
+  // already under way is forecast only if it never was (it missed its forecast before kick-off).
   const due = upcoming.filter((u) => {
     const match = byExternalId.get(u.externalId);
-    if (match === undefined || match.kickoffUtc <= deps.now) return false;
+    if (match === undefined) return false;
+    if (match.kickoffUtc <= deps.now) return !predicted.has(match.id);
     return !predicted.has(match.id) || listPricedMarkets(u.preClosing).length > 0;
   });
   if (due.length === 0) return 0;
 
-  deps.forecaster.learn(
-    played.map((r): PlayedMatch => ({
-      ...toFixture(r),
-      homeGoals: r.homeGoals ?? 0,
-      awayGoals: r.awayGoals ?? 0,
-    })),
-  );
+  const results = played.map((r): PlayedMatch => ({
+    ...toFixture(r),
+    homeGoals: r.homeGoals ?? 0,
+    awayGoals: r.awayGoals ?? 0,
+  }));
   const rows: PredictionInput[] = [];
-  for (const record of due) {
+  // In kick-off order, each forecast made by models that know only the results before its
+  // kick-off (`played` is in kick-off order, so each lesson extends the last).
+  for (const record of [...due].sort((a, b) => a.kickoffMs - b.kickoffMs)) {
     const match = byExternalId.get(record.externalId);
     if (match === undefined) continue;
+    deps.forecaster.learn(results.filter((r) => r.kickoffMs < record.kickoffMs));
     const priced = listPricedMarkets(record.preClosing);
     for (const model of deps.forecaster.forecast(toFixture(record))) {
       const f = model.forecast;
@@ -104,6 +107,10 @@ export async function runPredictUpcoming(deps: {
         away: f.away,
         over25: f.over25,
         under25: f.under25,
+        // What the match page shows of the score grid: expected goals and the most likely scores.
+        xg_home: f.expectedHomeGoals,
+        xg_away: f.expectedAwayGoals,
+        ...(f.rho === undefined ? {} : { rho: f.rho }),
       };
       for (const market of listModelMarkets(model, priced)) {
         if (written.has(rowKey(match.id, model.name, market))) continue;

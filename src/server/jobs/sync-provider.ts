@@ -1,7 +1,9 @@
+import type { MarketKey, OddsEvent } from '../../domain/odds.ts';
 import { getZonedDayRange } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
 import { upsertMarkets } from '../db/markets-queries.ts';
+import { replaceMatchEvents } from '../db/match-events-queries.ts';
 import {
   deleteMatchesNotIn,
   findMatchesByExternalIds,
@@ -19,6 +21,7 @@ import {
   type DataKind,
   type FootballProvider,
   type ProviderMatch,
+  type ProviderOdds,
   type ProviderTeam,
 } from '../providers/provider.ts';
 
@@ -58,13 +61,14 @@ async function storeCarriedTeams(db: Db, teams: (ProviderTeam | undefined)[]): P
 /**
  * Writes matches and returns their row ids by external id. `authoritative`: the provider of
  * today's matches, whose state overwrites what is stored and whose ids replace those other
- * providers gave the same fixture; otherwise (odds) a fixture already stored is only looked up.
+ * providers gave the same fixture; `fill-in` (odds): a fixture already stored is only looked
+ * up and a new one inserted; `lookup`: only looked up, nothing inserted.
  */
 async function storeMatches(
   db: Db,
   items: ProviderMatch[],
   now: Date,
-  mode: 'authoritative' | 'fill-in',
+  mode: 'authoritative' | 'fill-in' | 'lookup',
 ): Promise<Map<string, number>> {
   await storeCarriedTeams(
     db,
@@ -118,11 +122,12 @@ async function storeMatches(
       ids.set(row.externalId, stored.id);
     }
   }
-  if (mode === 'fill-in') {
+  if (mode !== 'authoritative') {
     for (const row of rows) {
       const id = known.get(row.externalId);
       if (id !== undefined) ids.set(row.externalId, id);
     }
+    if (mode === 'lookup') return ids;
     for (const [externalId, id] of await upsertMatches(db, inserts, now)) ids.set(externalId, id);
     return ids;
   }
@@ -150,7 +155,8 @@ export async function runSyncMatches(deps: SyncDeps): Promise<ProviderMatch[]> {
   const { startMs, endMs } = getZonedDayRange(deps.now.getTime(), deps.timeZone);
   const [from, to] = [new Date(startMs), new Date(endMs)];
   const items = await deps.provider.listMatches(from, to, deps.now);
-  await storeMatches(deps.db, items, deps.now, 'authoritative');
+  const ids = await storeMatches(deps.db, items, deps.now, 'authoritative');
+  await storeMatchEvents(deps, items, ids);
   const keep = listKeptMatches(items);
   if (keep !== null) {
     await deleteMatchesNotIn(deps.db, {
@@ -161,6 +167,56 @@ export async function runSyncMatches(deps: SyncDeps): Promise<ProviderMatch[]> {
     });
   }
   return items;
+}
+
+/**
+ * Writes the goals of each match whose provider reports them (a match without an events list
+ * keeps its stored ones), skipping matches whose goals are as last written.
+ */
+async function storeMatchEvents(
+  deps: SyncDeps,
+  items: ProviderMatch[],
+  ids: Map<string, number>,
+): Promise<void> {
+  for (const item of items) {
+    const matchId = ids.get(item.externalId);
+    if (item.events === undefined || matchId === undefined) continue;
+    const events = item.events;
+    await writeIfChanged(deps.written, `events:${matchId}`, events, () =>
+      replaceMatchEvents(deps.db, matchId, events),
+    );
+  }
+}
+
+/**
+ * The stored ids of the odds' matches: upcoming ones are stored when new (fill-in); matches
+ * under way are only looked up, so prices never bring back a finished day's matches.
+ */
+async function storeOddsMatches(
+  db: Db,
+  odds: ProviderOdds[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const isUpcoming = (o: ProviderOdds) => o.match.kickoff.getTime() > now.getTime();
+  const ids = await storeMatches(
+    db,
+    odds.filter(isUpcoming).map((o) => o.match),
+    now,
+    'fill-in',
+  );
+  const started = odds.filter((o) => !isUpcoming(o)).map((o) => o.match);
+  for (const [externalId, id] of await storeMatches(db, started, now, 'lookup')) {
+    ids.set(externalId, id);
+  }
+  return ids;
+}
+
+/** The odds event restricted to one market's bookmakers, or null when none prices it. */
+function pickMarket(event: OddsEvent, type: MarketKey): OddsEvent | null {
+  const bookmakers = event.bookmakers
+    .map((b) => ({ ...b, markets: b.markets.filter((m) => m.key === type) }))
+    .filter((b) => b.markets.length > 0);
+  return bookmakers.length === 0 ? null : { ...event, bookmakers };
 }
 
 export type SyncFailure = { kind: DataKind | 'teams'; league: string; error: unknown };
@@ -257,24 +313,17 @@ export async function runSyncLeagueData(
     if (wanted('odds')) {
       await attempt('odds', league.slug, async () => {
         const odds = await provider.listOdds(league.slug, now);
-        const matchIds = await storeMatches(
-          db,
-          odds.map((o) => o.match),
-          now,
-          'fill-in',
-        );
+        const matchIds = await storeOddsMatches(db, odds, now);
         await upsertMarkets(
           db,
-          odds.flatMap(({ match, event }) => {
+          odds.flatMap(({ match, event, opening }) => {
             const matchId = matchIds.get(match.externalId);
             if (matchId === undefined) return [];
             return (['h2h', 'totals'] as const).flatMap((type) => {
-              const bookmakers = event.bookmakers
-                .map((b) => ({ ...b, markets: b.markets.filter((m) => m.key === type) }))
-                .filter((b) => b.markets.length > 0);
-              return bookmakers.length === 0
-                ? []
-                : [{ matchId, type, data: { ...event, bookmakers } }];
+              const data = pickMarket(event, type);
+              if (data === null) return [];
+              const first = opening === undefined ? null : pickMarket(opening, type);
+              return [{ matchId, type, data, ...(first === null ? {} : { opening: first }) }];
             });
           }),
           now,

@@ -32,6 +32,8 @@ export type Forecast = {
   expectedAwayGoals: number;
   over25: number;
   under25: number;
+  /** The Dixon-Coles low-score correction ρ, for forecasts drawn from a score grid. */
+  rho?: number;
 };
 
 /**

@@ -76,5 +76,32 @@ export function getScoreForecast(lambdaHome: number, lambdaAway: number, rho = 0
     expectedAwayGoals: lambdaAway,
     over25,
     under25: 1 - over25,
+    rho: r,
   };
+}
+
+export type LikelyScore = { home: number; away: number; probability: number };
+
+/** The `count` most likely scores of the Dixon-Coles grid for these means, most likely first. */
+export function listLikelyScores(
+  lambdaHome: number,
+  lambdaAway: number,
+  rho: number,
+  count: number,
+): LikelyScore[] {
+  const r = clampRho(rho, lambdaHome, lambdaAway);
+  const home = poissonRow(lambdaHome);
+  const away = poissonRow(lambdaAway);
+  const scores: LikelyScore[] = [];
+  // The last cell of each row holds the tail, not one score: it is left out.
+  for (let i = 0; i < MAX_GOALS; i++) {
+    for (let j = 0; j < MAX_GOALS; j++) {
+      let p = home[i]! * away[j]!;
+      if (i <= 1 && j <= 1) p *= getLowScoreFactor(i, j, lambdaHome, lambdaAway, r);
+      scores.push({ home: i, away: j, probability: p });
+    }
+  }
+  return scores
+    .sort((a, b) => b.probability - a.probability || a.home - b.home || a.away - b.away)
+    .slice(0, count);
 }

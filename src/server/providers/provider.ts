@@ -13,6 +13,20 @@ export type ProviderTeam = {
   logoUrl: string | null;
 };
 
+/** A goal as a provider reports it; names are null where the source does not say. */
+export type ProviderMatchEvent = {
+  kind: 'goal';
+  /** The side the goal counts for (an own goal counts for the other side). */
+  side: 'home' | 'away';
+  /** Minute of play, and minutes into added time (45+2 is 45 and 2). */
+  minute: number;
+  added: number;
+  scorer: string | null;
+  assist: string | null;
+  penalty: boolean;
+  ownGoal: boolean;
+};
+
 export type ProviderMatch = {
   /** `<provider>:<provider's match id>`, stable across polls. */
   externalId: string;
@@ -30,6 +44,11 @@ export type ProviderMatch = {
   /** The clubs as the provider names them, for providers that learn clubs with their data. */
   home?: ProviderTeam;
   away?: ProviderTeam;
+  /**
+   * The match's goals so far, in order, when the provider knows them; absent when it does not
+   * (the stored events are then left as they are).
+   */
+  events?: ProviderMatchEvent[];
 };
 
 export type ProviderStanding = {
@@ -55,7 +74,15 @@ export type ProviderPlayerStat = {
   total: number;
 };
 
-export type ProviderOdds = { match: ProviderMatch; event: OddsEvent };
+export type ProviderOdds = {
+  match: ProviderMatch;
+  event: OddsEvent;
+  /**
+   * The first prices the provider knows of the match, when it knows earlier ones than `event`
+   * (the replay's early prices); otherwise the first `event` stored counts as the opening.
+   */
+  opening?: OddsEvent;
+};
 
 export type ProviderTransfer = {
   teamKey: string;
@@ -169,7 +196,9 @@ export type FootballProvider = {
   listTransfers: (leagueSlug: string, now: Date) => Promise<ProviderTransfer[]>;
   /**
    * The results the prediction models learn from (played before now, oldest first) and the
-   * upcoming matches to forecast, with the external ids of their stored matches.
+   * upcoming matches to forecast, with the external ids of their stored matches. It may also
+   * name matches of the day already under way: one never forecast is forecast from the results
+   * before its kick-off.
    */
   listForecastInputs?: (
     now: Date,

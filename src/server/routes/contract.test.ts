@@ -64,7 +64,14 @@ const EXAMPLES: Record<string, Call[]> = {
     { url: '/api/odds?market=totals' },
     { url: '/api/odds?market=spreads' },
   ],
+  'GET /api/matches/:id': [
+    { url: '/api/matches/1' },
+    { url: '/api/matches/1-a-slug-after-the-id' },
+    { url: '/api/matches/999999' },
+    { url: '/api/matches/-3' },
+  ],
   'GET /api/transfers': [{ url: '/api/transfers?league=all' }],
+  'GET /api/teams/:slug': [{ url: '/api/teams/inter' }, { url: '/api/teams/nowhere' }],
   'GET /api/predictions': [
     { url: '/api/predictions?limit=6' },
     { url: '/api/predictions?limit=0' },
@@ -72,6 +79,10 @@ const EXAMPLES: Record<string, Call[]> = {
   'GET /api/news': [{ url: '/api/news?league=all&page=1&page_size=10' }],
   'GET /functions/v1/news-api': [{ url: '/functions/v1/news-api?page=2&page_size=2' }],
   'GET /api/news/sources': [{ url: '/api/news/sources' }],
+  'GET /api/news/articles/:ref': [
+    { url: '/api/news/articles/1' },
+    { url: '/api/news/articles/rumour-serie-a-1' },
+  ],
   'POST /api/news/sync': [
     { ...body('/api/news/sync', {}), as: 'admin' },
     { ...body('/api/news/sync', {}), as: 'admin' },
@@ -213,6 +224,8 @@ describe('the HTTP contract', () => {
     for (const reached of [
       'GET /api/news 200',
       'GET /api/news 304',
+      'GET /api/matches/:id 200',
+      'GET /api/matches/:id 404',
       'GET /feeds/:file 304',
       'POST /api/news/sync 429',
       'GET /go/:bookmaker 302',

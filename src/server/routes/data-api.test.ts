@@ -10,6 +10,7 @@ import { rssFeed } from '../../../tests/helpers/feed-server.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { MatchStatus } from '../../domain/live-match.ts';
 import { replaceFeedSources } from '../db/feed-sources-queries.ts';
+import { findMatchesByExternalIds } from '../db/matches-queries.ts';
 import { createNewsArticles } from '../db/news-articles-queries.ts';
 import { newsArticles } from '../db/schema.ts';
 import { getTeamIdsByKey } from '../db/teams-queries.ts';
@@ -385,6 +386,7 @@ describe('GET /api/leagues/:slug/table', () => {
           id: idOf('inter'),
           pos: 1,
           team: 'Inter',
+          key: 'inter',
           shield: '/img/crest/inter.svg',
           wins: 8,
           draws: 2,
@@ -397,6 +399,7 @@ describe('GET /api/leagues/:slug/table', () => {
           id: idOf('napoli'),
           pos: 2,
           team: 'Napoli',
+          key: 'napoli',
           shield: '/img/crest/napoli.svg',
           wins: 7,
           draws: 3,
@@ -409,6 +412,7 @@ describe('GET /api/leagues/:slug/table', () => {
           id: idOf('milan'),
           pos: 3,
           team: 'AC Milan',
+          key: 'milan',
           shield: '/img/crest/milan.svg',
           wins: 6,
           draws: 2,
@@ -421,6 +425,7 @@ describe('GET /api/leagues/:slug/table', () => {
           id: idOf('juventus'),
           pos: 4,
           team: 'Juventus',
+          key: 'juventus',
           shield: '',
           wins: 5,
           draws: 4,
@@ -458,6 +463,7 @@ describe('GET /api/leagues/:slug/stats', () => {
             player_image: '/img/player/p1.svg',
             flag: 'ar',
             team_name: 'Inter',
+            team_key: 'inter',
             team_shield: '/img/crest/inter.svg',
             total: 9,
           },
@@ -467,6 +473,7 @@ describe('GET /api/leagues/:slug/stats', () => {
             player_image: '/img/player/p2.svg',
             flag: 'rs',
             team_name: 'Juventus',
+            team_key: 'juventus',
             team_shield: '',
             total: 7,
           },
@@ -478,6 +485,7 @@ describe('GET /api/leagues/:slug/stats', () => {
             player_image: '/img/player/p3.svg',
             flag: 'us',
             team_name: 'AC Milan',
+            team_key: 'milan',
             team_shield: '/img/crest/milan.svg',
             total: 5,
           },
@@ -508,26 +516,31 @@ describe('GET /api/leagues/:slug/stats', () => {
 });
 
 /** The event as stored for one market: each bookmaker keeps only that market. */
-const eventFor = (odds: typeof tonightOdds, market: 'h2h' | 'totals') => ({
-  ...odds.event,
-  bookmakers: odds.event.bookmakers.map((b) => ({
-    ...b,
-    markets: b.markets.filter((m) => m.key === market),
-  })),
-});
+/** The event as the API lists it: one market's prices, and the stored match it links to. */
+const eventFor = async (odds: typeof tonightOdds, market: 'h2h' | 'totals') => {
+  const [stored] = await findMatchesByExternalIds(t.database.db, [odds.match.externalId]);
+  return {
+    ...odds.event,
+    bookmakers: odds.event.bookmakers.map((b) => ({
+      ...b,
+      markets: b.markets.filter((m) => m.key === market),
+    })),
+    match_id: stored?.id,
+  };
+};
 
 describe('GET /api/odds', () => {
   it('lists head-to-head odds of matches not yet kicked off, soonest first', async () => {
     const response = await get('/api/odds');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      events: [eventFor(tonightOdds, 'h2h'), eventFor(tomorrowOdds, 'h2h')],
+      events: [await eventFor(tonightOdds, 'h2h'), await eventFor(tomorrowOdds, 'h2h')],
     });
   });
 
   it('lists the totals market when asked', async () => {
     const response = await get('/api/odds?market=totals');
-    expect(response.json()).toEqual({ events: [eventFor(tonightOdds, 'totals')] });
+    expect(response.json()).toEqual({ events: [await eventFor(tonightOdds, 'totals')] });
   });
 
   it.each([
@@ -564,6 +577,7 @@ const transferTeams = {
   arsenal: {
     id: expect.any(Number),
     name: 'Arsenal',
+    key: 'arsenal',
     shield: '/img/crest/arsenal.svg',
     league_alias: 'premier-league',
     arrivals: [
@@ -583,6 +597,7 @@ const transferTeams = {
   milan: {
     id: expect.any(Number),
     name: 'AC Milan',
+    key: 'milan',
     shield: '/img/crest/milan.svg',
     league_alias: 'serie-a',
     arrivals: [
@@ -602,6 +617,7 @@ const transferTeams = {
   inter: {
     id: expect.any(Number),
     name: 'Inter',
+    key: 'inter',
     shield: '/img/crest/inter.svg',
     league_alias: 'serie-a',
     arrivals: [

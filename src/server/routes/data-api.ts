@@ -7,19 +7,25 @@ import {
   LeagueTableSchema,
   SlugParamsSchema,
 } from '../../domain/api/leagues.ts';
+import { MatchCentreSchema, MatchIdParamsSchema } from '../../domain/api/match-centre.ts';
 import { LeagueQuerySchema, TodayMatchesSchema } from '../../domain/api/matches.ts';
 import { OddsAnswerSchema, OddsQuerySchema } from '../../domain/api/odds.ts';
 import { TransfersAnswerSchema } from '../../domain/api/transfers.ts';
 import { sendCached } from '../http/caching.ts';
 import type { LeagueDirectory } from '../services/leagues.ts';
+import type { MatchCentreService } from '../services/match-centre.ts';
 import type { SiteData } from '../services/site-data.ts';
 
 /** What a data route may answer besides its data: a bad input, an unknown league. */
 const REFUSALS = { ...GATED_ERRORS, ...NOT_MODIFIED, ...errorAnswers(400, 404) };
 
-/** The data API: today's matches, tables, top players, odds and transfers. */
-export function dataApiRoutes(deps: { leagues: LeagueDirectory; data: SiteData }) {
-  const { leagues, data } = deps;
+/** The data API: today's matches, a match's page, tables, top players, odds and transfers. */
+export function dataApiRoutes(deps: {
+  leagues: LeagueDirectory;
+  data: SiteData;
+  matchCentre: MatchCentreService;
+}) {
+  const { leagues, data, matchCentre } = deps;
 
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +51,27 @@ export function dataApiRoutes(deps: { leagues: LeagueDirectory; data: SiteData }
           reply
             .header('x-server-time', data.now().toISOString())
             .header('cache-control', 'private, max-age=0, must-revalidate'),
+          cached,
+        );
+      },
+    );
+    app.get(
+      '/api/matches/:id',
+      {
+        schema: {
+          summary:
+            "One match: header, goals, every bookmaker's prices, model probabilities, form, head to head, standing and report",
+          tags,
+          params: MatchIdParamsSchema,
+          response: { 200: MatchCentreSchema, ...REFUSALS },
+        },
+      },
+      async (request, reply) => {
+        const cached = await matchCentre.get(Number(request.params.id));
+        if (cached === null) return reply.code(404).send({ error: 'Match not found' });
+        // Scores change while the match is played: revalidate every refetch, as the board does.
+        return sendCached(
+          reply.header('cache-control', 'private, max-age=0, must-revalidate'),
           cached,
         );
       },

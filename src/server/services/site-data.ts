@@ -153,6 +153,7 @@ async function listTransfersWithRumours(
     return {
       id: club.id,
       name: club.name,
+      key: club.key,
       shield: team?.shield ?? club.logoUrl ?? '',
       league_alias: team?.league_alias ?? club.leagueSlug,
       arrivals: team?.arrivals ?? [],

@@ -1,5 +1,6 @@
 import { useLeagueTable } from '../api/leagues.ts';
 import { Shield } from './shield.tsx';
+import { TeamLink } from './team-link.tsx';
 
 const CELL = 'px-2 py-2 text-center tabular-nums';
 
@@ -45,11 +46,14 @@ export function LeagueTable({ slug }: { slug: string | undefined }) {
             <tr key={row.id} className="border-t border-line">
               <td className={CELL}>{row.pos}</td>
               <th scope="row" className="px-2 py-2 text-left font-medium">
-                <span className="flex items-center gap-2">
+                <TeamLink
+                  club={{ key: row.key, name: row.team }}
+                  className="flex items-center gap-2"
+                >
                   <Shield src={row.shield} size={22} />
                   <span className="hidden truncate md:inline">{row.team}</span>
                   <span className="sr-only md:hidden">{row.team}</span>
-                </span>
+                </TeamLink>
               </th>
               <td className={CELL}>{row.wins + row.draws + row.losses}</td>
               <td className={CELL}>{row.wins}</td>

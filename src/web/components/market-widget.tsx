@@ -1,6 +1,7 @@
 import type { MarketKey } from '../../domain/odds.ts';
 import { getBetLink, useOdds } from '../api/odds.ts';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
+import { MatchTitle } from './match-title.tsx';
 
 const TITLES: Record<MarketKey, string> = { h2h: 'Match Result', totals: 'Total Goals 2.5' };
 const CARD =
@@ -36,7 +37,7 @@ export function MarketWidget({
       ) : (
         <>
           <p className="truncate text-sm">
-            {event.home_team} <span className="text-subtle">vs</span> {event.away_team}
+            <MatchTitle event={event} />
           </p>
           <div className="flex items-center justify-between gap-2">
             <p className="min-w-0 text-sm">

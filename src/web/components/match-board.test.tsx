@@ -2,6 +2,7 @@ import { focusManager, QueryClientProvider, type QueryClient } from '@tanstack/r
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw/http';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '../../../tests/helpers/msw-server.ts';
@@ -18,9 +19,11 @@ let queryClient: QueryClient | undefined;
 function renderBoard(props: { pageSize?: number } = {}) {
   queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={queryClient}>
-      <MatchBoard {...props} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <MatchBoard {...props} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 
 import {
   deriveStatus,
@@ -15,6 +16,7 @@ import {
   type StatusBadge,
 } from '../../domain/board.ts';
 import { isPlaying, MatchStatus } from '../../domain/live-match.ts';
+import { getMatchPath } from '../api/match-centre.ts';
 import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { Shield } from './shield.tsx';
@@ -71,12 +73,15 @@ function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
         <span className="hidden truncate text-right font-medium md:inline">{home}</span>
         <Shield src={text(match.local_shield)} size={28} />
       </span>
-      <span
-        className={`w-16 shrink-0 text-center text-lg font-bold tabular-nums ${status === MatchStatus.scheduled ? 'text-subtle' : ''}`}
+      {/* The score opens the match page; the link's name says which match. */}
+      <Link
+        to={getMatchPath(text(match.id), home, away)}
+        aria-label={`${home} v ${away}: match page`}
+        className={`w-16 shrink-0 text-center text-lg font-bold tabular-nums hover:underline ${status === MatchStatus.scheduled ? 'text-subtle' : ''}`}
         data-testid="score"
       >
         {score}
-      </span>
+      </Link>
       <span className="flex min-w-0 flex-1 items-center gap-2">
         <Shield src={text(match.visitor_shield)} size={28} />
         <span className="hidden truncate font-medium md:inline">{away}</span>

@@ -7,6 +7,7 @@ import {
 import { formatShortDateTime } from '../../domain/time-zone.ts';
 import { getBetLink, useOdds } from '../api/odds.ts';
 import { readSiteMeta } from '../site-meta.ts';
+import { MatchTitle } from './match-title.tsx';
 
 const EVENTS_SHOWN = 5;
 
@@ -77,7 +78,7 @@ function OddsCard({
     >
       <header className="mb-2 flex items-baseline justify-between gap-2">
         <h3 className="min-w-0 truncate font-semibold">
-          {event.home_team} <span className="text-subtle">vs</span> {event.away_team}
+          <MatchTitle event={event} />
         </h3>
         <time className="shrink-0 text-xs text-subtle" dateTime={event.commence_time}>
           {formatShortDateTime(Date.parse(event.commence_time), timeZone)}

@@ -1,8 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import type { Prediction } from '../../domain/prediction.ts';
 import { PredictionCard } from './prediction-card.tsx';
+
+/** The card links its pick to the match page: it is drawn inside a router. */
+const render = (card: ReactElement) => renderBare(<MemoryRouter>{card}</MemoryRouter>);
 
 const prediction = (fields: Partial<Prediction> = {}): Prediction => ({
   id: 1,

@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
+
 import { getConfidenceTone, getConfidenceWidth, type Prediction } from '../../domain/prediction.ts';
+import { getMatchPath } from '../api/match-centre.ts';
 
 const BAR: Record<ReturnType<typeof getConfidenceTone>, string> = {
   success: 'bg-success',
@@ -14,7 +17,11 @@ export function PredictionCard({ prediction }: { prediction: Prediction }) {
         <p className="text-xs font-semibold uppercase tracking-wide text-subtle">
           {prediction.model_name}
         </p>
-        <h3 className="truncate font-bold">{prediction.pick}</h3>
+        <h3 className="truncate font-bold">
+          <Link to={getMatchPath(prediction.match_id)} className="hover:underline">
+            {prediction.pick}
+          </Link>
+        </h3>
         {prediction.rationale ? (
           <p className="line-clamp-2 text-xs text-subtle">{prediction.rationale}</p>
         ) : null}

@@ -1,6 +1,7 @@
 import type { StatsEntry } from '../../domain/player-stats.ts';
 import { CountryFlag } from './country-flag.tsx';
 import { Shield } from './shield.tsx';
+import { TeamLink } from './team-link.tsx';
 
 const TOP = 10;
 
@@ -49,11 +50,16 @@ export function TopPlayers(props: {
                   </span>
                 </th>
                 <td className="px-3 py-2">
-                  <span className="flex items-center gap-2">
-                    <Shield src={entry.team_shield} size={20} />
-                    <span className="hidden truncate sm:inline">{entry.team_name}</span>
-                    <span className="sr-only sm:hidden">{entry.team_name}</span>
-                  </span>
+                  {entry.team_name === '' ? null : (
+                    <TeamLink
+                      club={{ key: entry.team_key, name: entry.team_name }}
+                      className="flex items-center gap-2"
+                    >
+                      <Shield src={entry.team_shield} size={20} />
+                      <span className="hidden truncate sm:inline">{entry.team_name}</span>
+                      <span className="sr-only sm:hidden">{entry.team_name}</span>
+                    </TeamLink>
+                  )}
                 </td>
                 <td className="px-3 py-2 text-right font-bold tabular-nums">{entry.total}</td>
               </tr>

@@ -12,6 +12,7 @@ import {
   transferTeams,
   transfersHandler,
 } from '../../../tests/mocks/touchline-api.ts';
+import type { TransferTeam } from '../../domain/transfers.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { TransfersPage } from './transfers.tsx';
 
@@ -59,6 +60,20 @@ const panelRows = (article: HTMLElement) =>
   within(within(article).getByRole('tabpanel'))
     .queryAllByRole('listitem')
     .map((row) => row.textContent);
+
+/** A club as the transfers answer names it, without a key and with no moves yet. */
+function clubWithoutMoves(name: string, league: string): TransferTeam {
+  const slug = name.toLowerCase().replace(/\W+/g, '-');
+  return {
+    id: slug,
+    name,
+    shield: `/img/crest/${slug}.svg`,
+    league_alias: league,
+    arrivals: [],
+    departures: [],
+    rumors: [],
+  };
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -111,6 +126,30 @@ describe('TransfersPage', () => {
 
     await userEvent.click(within(chelsea).getByRole('tab', { name: 'Rumors 1' }));
     expect(panelRows(chelsea)).toEqual(['Moisés Caicedo ↗Source: BBC Sport · Rumour']);
+  });
+
+  it("links each card's crest and name to the club's team page by its key", async () => {
+    const milan = {
+      ...clubWithoutMoves('AC Milan', 'serie-a'),
+      key: 'ac-milan',
+      departures: [createTransferPlayer({ name: 'Franck Kessié', team: 'Barcelona' })],
+    };
+    // An answer from before clubs carried their key: the name stands in for it.
+    const oldAnswer = {
+      ...clubWithoutMoves('Bayern Munich', 'bundesliga'),
+      arrivals: [createTransferPlayer({ name: 'Sadio Mané', team: 'Liverpool' })],
+    };
+    server.use(transfersHandler([milan, oldAnswer]));
+    renderTransfers();
+
+    const card = await screen.findByRole('article', { name: 'AC Milan' });
+    const link = within(card).getByRole('link', { name: 'AC Milan' });
+    expect(link.getAttribute('href')).toBe('/team/ac-milan');
+    expect(link.querySelector('img')?.getAttribute('src')).toBe('/img/crest/ac-milan.svg');
+    const bayern = screen.getByRole('article', { name: 'Bayern Munich' });
+    expect(within(bayern).getByRole('link', { name: 'Bayern Munich' }).getAttribute('href')).toBe(
+      '/team/bayern-munich',
+    );
   });
 
   it('links a rumour to its source in a new tab and names the source', async () => {

@@ -18,6 +18,7 @@ import {
 } from '../components/league-filter-chips.tsx';
 import { findArticleHref } from '../components/news-card.tsx';
 import { Shield } from '../components/shield.tsx';
+import { TeamLink } from '../components/team-link.tsx';
 
 const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0';
 
@@ -134,10 +135,15 @@ function TeamCard({ team }: { team: TransferTeam }) {
       className="flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm"
     >
       <header className="flex items-center gap-3 border-b border-line px-4 py-3">
-        <Shield src={team.shield} size={32} />
-        <h2 id={`${id}-name`} className="min-w-0 truncate text-lg font-bold">
-          {team.name}
-        </h2>
+        <TeamLink
+          club={{ key: team.key, name: team.name }}
+          className="flex min-w-0 items-center gap-3"
+        >
+          <Shield src={team.shield} size={32} />
+          <h2 id={`${id}-name`} className="min-w-0 truncate text-lg font-bold">
+            {team.name}
+          </h2>
+        </TeamLink>
       </header>
       <div
         role="tablist"

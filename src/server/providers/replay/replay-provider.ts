@@ -2,6 +2,7 @@ import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../../domain/hist
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import {
   drawMatchTimeline,
+  getGoalOffsetMs,
   getMatchState,
   type MatchTimeline,
 } from '../../../domain/match-timeline.ts';
@@ -20,17 +21,23 @@ import type {
   ForecastRecord,
   MatchPhase,
   ProviderMatch,
+  ProviderMatchEvent,
   ProviderOdds,
   ProviderPlayerStat,
   ProviderTransfer,
 } from '../provider.ts';
 import { buildGoalSlots } from './goal-slots.ts';
+import { formatReplayMatchId } from './replay-match-id.ts';
 import { buildOddsEvent } from './replay-odds.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
 const TOP_PLAYERS = 10;
 const UPCOMING_PER_LEAGUE = 10;
+/** Odds switch from the early prices to the closing ones this long before kick-off. */
+const CLOSING_PRICES_MS = 60 * 60 * 1000;
+/** Matches that kicked off this recently keep their (closing) prices in the odds list. */
+const STARTED_ODDS_MS = 24 * 60 * 60 * 1000;
 
 type SeasonMatch = {
   index: number;
@@ -102,6 +109,30 @@ export function createReplayProvider(
   );
   const slots = buildGoalSlots(dataset, matches, clubByUnderstatName);
   const playerNames = new Map(dataset.players.map((p) => [p.playerId, p]));
+  const nameOfPlayer = (id: string | null) =>
+    id === null ? null : (playerNames.get(id)?.name ?? null);
+
+  /** The goals scored by `elapsedMs` after kick-off, with the scorers the goal slots give them. */
+  const listGoalEvents = (match: SeasonMatch, elapsedMs: number): ProviderMatchEvent[] => {
+    const order = { home: 0, away: 0 };
+    const events: ProviderMatchEvent[] = [];
+    for (const goal of match.timeline.goals) {
+      const slot = slots.get(`${match.index}:${goal.side}`)?.[order[goal.side]++];
+      if (getGoalOffsetMs(goal, match.timeline) > elapsedMs) continue;
+      events.push({
+        kind: 'goal',
+        side: goal.side,
+        minute: goal.minute,
+        added: goal.added,
+        scorer: nameOfPlayer(slot?.scorerId ?? null),
+        assist: nameOfPlayer(slot?.assistId ?? null),
+        // The data set does not say how a goal was scored.
+        penalty: false,
+        ownGoal: false,
+      });
+    }
+    return events;
+  };
 
   /** The match at its first showing from the start of fromMs's week (default: now's), as it stands now. */
   const toForecastRecord = (source: HistoryMatch, kickoffMs: number): ForecastRecord | null => {
@@ -134,7 +165,13 @@ export function createReplayProvider(
       state.status === 'finished' ||
       (state.status === 'live' && isSecondHalf(state.minute));
     return {
-      externalId: `replay:${dataset.season}:${cycle}:${match.source.div}:${match.homeKey}:${match.awayKey}`,
+      externalId: formatReplayMatchId({
+        season: dataset.season,
+        cycle,
+        div: match.source.div,
+        homeKey: match.homeKey,
+        awayKey: match.awayKey,
+      }),
       leagueSlug: match.leagueSlug,
       homeKey: match.homeKey,
       awayKey: match.awayKey,
@@ -145,6 +182,7 @@ export function createReplayProvider(
       awayScore: started ? state.away : null,
       htHomeScore: pastHalf ? (match.source.htHomeGoals ?? null) : null,
       htAwayScore: pastHalf ? (match.source.htAwayGoals ?? null) : null,
+      events: started ? listGoalEvents(match, realNowMs - realKickoffMs) : [],
     };
   };
 
@@ -268,19 +306,36 @@ export function createReplayProvider(
       return { goals: rank(goals), assists: rank(assists) };
     },
 
+    // Upcoming matches at their early prices, closing ones in the last hour; then the matches
+    // of the last day that have kicked off, at their closing prices (what they closed at).
     async listOdds(leagueSlug, now) {
       const nowMs = now.getTime();
       const upcoming: ProviderOdds[] = [];
+      const started: ProviderOdds[] = [];
       for (const match of matches) {
         if (match.leagueSlug !== leagueSlug) continue;
         const item = toProviderMatch(match, nowMs);
-        if (item === null || item.kickoff.getTime() <= nowMs) continue;
-        const event = buildOddsEvent(match, item, clubByKey, leagues);
-        if (event !== null) upcoming.push({ match: item, event });
+        if (item === null) continue;
+        const untilKickoff = item.kickoff.getTime() - nowMs;
+        if (untilKickoff <= -STARTED_ODDS_MS) continue;
+        const opening = buildOddsEvent(match, item, clubByKey, leagues);
+        if (opening === null) continue;
+        const closing =
+          untilKickoff <= CLOSING_PRICES_MS
+            ? buildOddsEvent(match, item, clubByKey, leagues, 'closing')
+            : null;
+        (untilKickoff > 0 ? upcoming : started).push({
+          match: item,
+          event: closing ?? opening,
+          opening,
+        });
       }
-      return upcoming
-        .sort((a, b) => a.match.kickoff.getTime() - b.match.kickoff.getTime())
-        .slice(0, UPCOMING_PER_LEAGUE);
+      const byKickoff = (a: ProviderOdds, b: ProviderOdds) =>
+        a.match.kickoff.getTime() - b.match.kickoff.getTime();
+      return [
+        ...upcoming.sort(byKickoff).slice(0, UPCOMING_PER_LEAGUE),
+        ...started.sort(byKickoff),
+      ];
     },
 
     async listTransfers(leagueSlug, now) {
@@ -316,7 +371,8 @@ export function createReplayProvider(
         if (record !== null)
           played.push({ ...record, homeGoals: source.homeGoals, awayGoals: source.awayGoals });
       }
-      // Forecast what the site shows as upcoming: each league's next matches with prices.
+      // Forecast what the site shows as upcoming: each league's next matches with prices, and
+      // the day's matches already under way (forecast from what was known at their kick-off).
       const upcomingIds = new Set<string>();
       for (const league of leagues) {
         for (const odds of await provider.listOdds(league.slug, now))
@@ -333,9 +389,10 @@ export function createReplayProvider(
             homeGoals: match.source.homeGoals,
             awayGoals: match.source.awayGoals,
           });
-        } else if (match.replayKickoffMs > replayNowMs) {
-          // Only this cycle's matches: a fixture of the next cycle would be forecast by models
-          // that have already learnt its result.
+        }
+        // Only this cycle's matches: a fixture of the next cycle would be forecast by models
+        // that have already learnt its result.
+        if (match.replayKickoffMs > replayNowMs - STARTED_ODDS_MS) {
           const item = toProviderMatch(match, nowMs);
           if (item !== null && upcomingIds.has(item.externalId)) {
             upcoming.push({ ...record, externalId: item.externalId });

@@ -36,7 +36,7 @@ export type DemoFeedDeps = {
  * The demo feed at `path` (`/feeds/<slug>.xml`) rendered from the database, or null when no
  * league has one there. Links start with `origin`: the route gives readers absolute links from
  * the request; the news ingestion passes none, so the stored links are paths on this site
- * (`/league/serie-a?report=12`), right behind any proxy.
+ * (`/match/12`, `/news/rumour-serie-a-31`), right behind any proxy.
  */
 export async function renderDemoFeed(
   deps: DemoFeedDeps,

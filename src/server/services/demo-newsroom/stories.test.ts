@@ -91,7 +91,7 @@ describe('writeMatchReport', () => {
         'Arsenal are 1st in the table on 28 points, Chelsea 2nd on 25 points.',
     );
     expect(item.guid).toBe('touchline:report:replay:2022-2023:0:E0:arsenal:chelsea');
-    expect(item.link).toBe('http://127.0.0.1:3000/league/premier-league?report=7');
+    expect(item.link).toBe('http://127.0.0.1:3000/match/7');
     // About full time, 115 minutes after kick-off.
     expect(item.publishedAt).toEqual(new Date('2026-11-21T14:25:00Z'));
   });
@@ -252,7 +252,7 @@ describe('writeTransferRumours', () => {
     const [first] = items;
     expect(first).toMatchObject({
       guid: 'touchline:rumour:premier-league:11',
-      link: 'http://127.0.0.1:3000/transfers?league=premier-league&rumour=11',
+      link: 'http://127.0.0.1:3000/news/rumour-premier-league-11',
       category: 'Premier League',
     });
   });

@@ -3,6 +3,7 @@ import { extractRumour, type RumourClub } from '../../../domain/rumours.ts';
 import { formatGmtOffset, formatZonedTime, getZonedDayRange } from '../../../domain/time-zone.ts';
 import { formatFee } from '../../../domain/transfers.ts';
 import type { RssItem } from './rss-document.ts';
+import { toStoryPath } from './story-path.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -44,7 +45,7 @@ export type PreviewMatch = {
 
 export type DemoNewsContext = {
   league: { name: string; slug: string };
-  /** Origin of this site (links point at its league page). */
+  /** Origin of this site (links point at its match and story pages). */
   origin: string;
   now: Date;
   timeZone: string;
@@ -166,7 +167,8 @@ export function writeMatchReport(context: DemoNewsContext, match: ReportMatch): 
   return {
     guid: `touchline:report:${match.externalId}`,
     title,
-    link: `${context.origin}/league/${context.league.slug}?report=${match.id}`,
+    // The match page shows its report.
+    link: `${context.origin}/match/${match.id}`,
     description: sentences.join(' '),
     publishedAt: atOrBefore(match.kickoff.getTime() + REPORT_DELAY_MS, context.now),
     category: league,
@@ -222,7 +224,7 @@ export function writeMatchPreview(context: DemoNewsContext, match: PreviewMatch)
   return {
     guid: `touchline:preview:${match.externalId}`,
     title,
-    link: `${context.origin}/league/${context.league.slug}?preview=${match.id}`,
+    link: `${context.origin}${toStoryPath(`touchline:preview:${match.externalId}`)}`,
     description: sentences.join(' '),
     publishedAt: atOrBefore(
       Math.min(
@@ -263,7 +265,7 @@ export function writeTableRoundUp(context: DemoNewsContext): RssItem | null {
   return {
     guid: `touchline:table:${context.league.slug}:${day}`,
     title,
-    link: `${context.origin}/league/${context.league.slug}?table=${day}`,
+    link: `${context.origin}${toStoryPath(`touchline:table:${context.league.slug}:${day}`)}`,
     description: sentences.join(' '),
     publishedAt: new Date(dayStart),
     category: league,
@@ -304,7 +306,7 @@ export function writeTransferRumours(
     items.push({
       guid: `touchline:rumour:${context.league.slug}:${move.line}`,
       title,
-      link: `${context.origin}/transfers?league=${context.league.slug}&rumour=${move.line}`,
+      link: `${context.origin}${toStoryPath(`touchline:rumour:${context.league.slug}:${move.line}`)}`,
       description: describeRumour(move, rumour.window),
       publishedAt: new Date(dayStart - items.length * RUMOUR_SPACING_MS),
       category: context.league.name,

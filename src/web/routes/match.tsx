@@ -1,0 +1,107 @@
+import { Link, useParams } from 'react-router';
+
+import type { MatchCentre } from '../../domain/api/match-centre.ts';
+import { formatMinute, getScoreText, getStatusBadge } from '../../domain/board.ts';
+import { ApiError } from '../api/client.ts';
+import { useMatchCentre } from '../api/match-centre.ts';
+import { MatchOddsTable } from '../components/match-centre-odds.tsx';
+import {
+  Form,
+  HeadToHeadSection,
+  Probabilities,
+  Report,
+  Standing,
+  Timeline,
+} from '../components/match-centre-sections.tsx';
+import { Shield } from '../components/shield.tsx';
+
+/** The match id at the start of the path segment (`123-arsenal-v-chelsea` is match 123). */
+function readMatchId(segment: string | undefined): string {
+  return /^([0-9]+)(?:-|$)/.exec(segment ?? '')?.[1] ?? segment ?? '';
+}
+
+function Club({ club }: { club: MatchCentre['match']['home'] }) {
+  return (
+    <Link
+      to={`/team/${club.slug}`}
+      className="flex min-w-0 flex-1 flex-col items-center gap-1 text-center"
+    >
+      <Shield src={club.shield} size={48} />
+      <span className="break-words text-sm font-semibold">{club.name}</span>
+    </Link>
+  );
+}
+
+/** League, kick-off, both clubs, score and status by the board's rules. */
+function Header({ match }: { match: MatchCentre['match'] }) {
+  const badge = getStatusBadge(match.status);
+  const minute = badge.showsMinute ? formatMinute(match.minute) : '';
+  const score = getScoreText(match, match.status);
+  return (
+    <header className="flex flex-col gap-2 rounded-xl bg-pitch p-4 text-chalk">
+      <p className="flex justify-between gap-2 text-xs">
+        <Link to={`/league/${match.league_slug ?? ''}`} className="underline">
+          {match.competition_name}
+        </Link>
+        <time dateTime={match.date}>{match.kickoff_label}</time>
+      </p>
+      <div className="flex items-center gap-2">
+        <Club club={match.home} />
+        <div className="flex shrink-0 flex-col items-center">
+          <span className="text-3xl font-bold tabular-nums" data-testid="match-score">
+            {score}
+          </span>
+          <span className="text-xs font-semibold" data-testid="match-status">
+            {badge.label}
+            {minute === '' ? '' : ` ${minute}`}
+          </span>
+          {match.ht_result === null ? null : (
+            <span className="text-xs opacity-80">HT {match.ht_result}</span>
+          )}
+        </div>
+        <Club club={match.away} />
+      </div>
+    </header>
+  );
+}
+
+/** `/match/:id`: one match, everything about it. */
+export function MatchPage() {
+  const id = readMatchId(useParams().id);
+  const { data, error, isPending } = useMatchCentre(id);
+  if (isPending) {
+    return <div className="h-40 animate-pulse rounded-xl bg-line" aria-label="Loading match" />;
+  }
+  if (error !== null || data === undefined) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <div className="flex flex-col items-start gap-2 rounded-xl border border-line bg-white p-4">
+        <h1 className="text-lg font-bold">
+          {missing ? 'Match not found' : 'Failed to load match'}
+        </h1>
+        <Link to="/" className="underline">
+          Back to the home page
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <h1 className="sr-only">
+        {data.match.home.name} v {data.match.away.name}
+      </h1>
+      <Header match={data.match} />
+      <Timeline lines={data.timeline} />
+      <MatchOddsTable odds={data.odds} />
+      <Probabilities data={data} />
+      <Form data={data} />
+      <HeadToHeadSection
+        h2h={data.head_to_head}
+        home={data.match.home.name}
+        away={data.match.away.name}
+      />
+      <Standing rows={data.standing} />
+      <Report report={data.report} />
+    </div>
+  );
+}
