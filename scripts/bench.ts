@@ -4,8 +4,9 @@
 //   npm run bench                        the quick parts: size, load and news (about 4 minutes)
 //   npm run bench -- --only load,soak    only the parts named, comma-separated, in this order:
 //     size  builds the front end (dist/) and weighs the home page's first-load JavaScript
-//     load  autocannon, 100 connections, 20 s each, on GET /api/matches/today, /api/news and
-//           /api/odds of the real server process (logged in), each right after a bare Fastify
+//     load  autocannon, 100 connections, 20 s each, on GET /api/matches/today, /api/news,
+//           /api/odds and /api/matches/<id> (the match centre of the board's first match) of the
+//           real server process (logged in), each right after a bare Fastify
 //           route in its own process sending the very same body and headers: requests/s, p50,
 //           p99 and errors (non-2xx + connection errors, timeouts included) and the ratios
 //     news  one news sync: 20 feeds of 50 items from loopback into a fresh database
@@ -41,6 +42,8 @@ const CONNECTIONS = 100;
 const SOAK_RATE = 300;
 const ENDPOINTS = ['/api/matches/today', '/api/news', '/api/odds'];
 const TARGET = { path: '/api/matches/today', rps: 5000, p99Ms: 50, ratio: 0.5 };
+/** The match centre must serve at least this share of a bare route's requests/s. */
+const MATCH_CENTRE_RATIO = 0.5;
 const SOAK_TARGET_MB = 50;
 const SERVER_ENV = { NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' };
 
@@ -158,13 +161,24 @@ async function startBareCopy(
   return { url: `${bare.url}/bare`, bytes: Buffer.byteLength(body), stop: bare.stop };
 }
 
+/** The match centre's path of the first match on today's board. */
+async function findMatchCentrePath(url: string, headers: Record<string, string>): Promise<string> {
+  const today = (await (await fetch(`${url}/api/matches/today`, { headers })).json()) as {
+    matches: { id: string | number }[];
+  };
+  const first = today.matches[0];
+  if (first === undefined) throw new Error('no match on the board to open');
+  return `/api/matches/${first.id}`;
+}
+
 async function benchLoad() {
   const { server, headers } = await startLoggedIn();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-'));
   const bares: { stop: () => void }[] = [];
   try {
+    const matchCentre = await findMatchCentrePath(server.url, headers);
     const copies = [];
-    for (const [i, endpoint] of ENDPOINTS.entries()) {
+    for (const [i, endpoint] of [...ENDPOINTS, matchCentre].entries()) {
       const copy = await startBareCopy(`${server.url}${endpoint}`, headers, dir, `e${i}`, {
         withHeaders: true,
       });
@@ -204,6 +218,13 @@ async function benchLoad() {
     console.table(rows);
     for (const { endpoint, ratio } of ratios) {
       console.log(`${endpoint}: ${ratio.toFixed(2)} of the bare route's requests/s`);
+    }
+    const centre = ratios.find((r) => r.endpoint === matchCentre);
+    if (centre !== undefined) {
+      console.log(
+        `${matchCentre}: ratio to the same response ${centre.ratio.toFixed(2)} (target at least ` +
+          `${MATCH_CENTRE_RATIO.toFixed(2)}) ${centre.ratio >= MATCH_CENTRE_RATIO ? 'MET' : 'MISSED'}`,
+      );
     }
     const target = ratios.find((r) => r.endpoint === TARGET.path);
     if (target !== undefined) {

@@ -87,6 +87,16 @@ export function toRealTime(
   return EPOCH_MONDAY_MS + realWeek * WEEK_MS + offsetInWeek;
 }
 
+/**
+ * The Monday 00:00 UTC on which the replay of the season that realMs shows began: the start of
+ * the cycle of real weeks that runs through the calendar's weeks once.
+ */
+export function getCycleStartMs(realMs: number, calendar: ReplayCalendar): number {
+  const weeks = requireWeeks(calendar);
+  const nowWeek = getWeekIndex(realMs);
+  return EPOCH_MONDAY_MS + (nowWeek - mod(nowWeek, weeks.length)) * WEEK_MS;
+}
+
 /** The real week containing realMs and the season week it shows. */
 export function getReplayWeekRange(realMs: number, calendar: ReplayCalendar): ReplayWeekRange {
   const realStartMs = getWeekStartMs(realMs);

@@ -191,7 +191,8 @@ describe('GET /feeds/:league.xml', () => {
     expect(report?.summary).toContain(
       'Brighton & "Hove" ‹Albion> won 3-1 away at Arsenal in the Premier League on Saturday.',
     );
-    expect(report?.link).toMatch(/^http:\/\/localhost(:\d+)?\/league\/premier-league\?report=\d+$/);
+    // The report's page is its match's: /match/<stored id>.
+    expect(report?.link).toMatch(/^http:\/\/localhost(:\d+)?\/match\/\d+$/);
     expect(report?.guid).toBe(`touchline:report:${finished.externalId}`);
     expect(report?.publishedAt).toEqual(new Date('2026-11-21T14:25:00Z'));
     expect(preview?.summary).toBe(
@@ -261,7 +262,7 @@ describe('ingesting the demo feeds in-process', () => {
     expect(items).toHaveLength(3);
     expect(items.every((i) => i.source === 'Touchline')).toBe(true);
     // A path on this site: it opens wherever the fan reaches the site, proxy or not.
-    expect(items[0]?.link).toMatch(/^\/league\/premier-league\?report=\d+$/);
+    expect(items[0]?.link).toMatch(/^\/match\/\d+$/);
     const sources = await t.app.inject({ url: '/api/news/sources', headers: { cookie } });
     expect(sources.json<{ sources: { url: string }[] }>().sources.map((s) => s.url)).toEqual([
       '/feeds/premier-league.xml',
@@ -555,6 +556,7 @@ describe('transfer rumours in the demo feeds', () => {
       ['Everton', 1, []],
       ['Liverpool', 0, ['Cody Gakpo']],
     ]);
-    expect(clubs[0]?.rumors[0]?.link).toBe('/transfers?league=premier-league&rumour=1');
+    // A rumour's page of its own, which shows it.
+    expect(clubs[0]?.rumors[0]?.link).toBe('/news/rumour-premier-league-1');
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 
 import type { Db } from './client.ts';
 import { matchEvents } from './schema.ts';
@@ -25,6 +25,28 @@ export async function replaceMatchEvents(
     await tx.delete(matchEvents).where(eq(matchEvents.matchId, matchId));
     if (events.length > 0) {
       await tx.insert(matchEvents).values(events.map((e, seq) => ({ ...e, matchId, seq })));
+    }
+  });
+}
+
+/**
+ * Replaces the events of many matches in one transaction, in chunks: the season's results
+ * written at once rather than a transaction a match.
+ */
+export async function replaceManyMatchEvents(
+  db: Db,
+  byMatch: ReadonlyMap<number, readonly MatchEventInput[]>,
+): Promise<void> {
+  const ids = [...byMatch.keys()];
+  const rows = [...byMatch].flatMap(([matchId, events]) =>
+    events.map((e, seq) => ({ ...e, matchId, seq })),
+  );
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < ids.length; i += 500) {
+      await tx.delete(matchEvents).where(inArray(matchEvents.matchId, ids.slice(i, i + 500)));
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(matchEvents).values(rows.slice(i, i + 500));
     }
   });
 }

@@ -6,7 +6,12 @@ import type { Forecaster } from '../predict/forecaster.ts';
 import type { DataKind, FootballProvider } from '../providers/provider.ts';
 import type { NewsSync } from './news-sync.ts';
 import { runPredictUpcoming } from './predict-upcoming.ts';
-import { runSyncLeagueData, runSyncMatches, type SyncFailure } from './sync-provider.ts';
+import {
+  runSyncLeagueData,
+  runSyncMatches,
+  runSyncSeason,
+  type SyncFailure,
+} from './sync-provider.ts';
 
 const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
 /**
@@ -14,6 +19,8 @@ const LEAGUE_DATA_INTERVAL_MS = 60 * 60 * 1000;
  * upstreams, against a daily quota): once a day, whatever the upstream.
  */
 const TRANSFERS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The whole season (a provider that holds one: the replay) is stored once a day. */
+const SEASON_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** News feeds are looked at every 15 minutes; each feed's own state says whether it is due. */
 const NEWS_INTERVAL_MS = 15 * 60 * 1000;
 const MIN_DELAY_MS = 1000;
@@ -68,6 +75,7 @@ export function createScheduler(deps: {
   let running: Promise<void> | undefined;
   let lastLeagueSyncMs = Number.NEGATIVE_INFINITY;
   let lastTransfersSyncMs = Number.NEGATIVE_INFINITY;
+  let lastSeasonSyncMs = Number.NEGATIVE_INFINITY;
   let finishedBefore = -1;
   let nextDelayMs = MIN_DELAY_MS;
   const written = new Map<string, string>();
@@ -112,6 +120,12 @@ export function createScheduler(deps: {
   /** Tables and players (and odds without a budget), transfers when due, then predictions. */
   const syncLeagues = async (now: Date) => {
     const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone, written };
+    if (now.getTime() - lastSeasonSyncMs >= SEASON_INTERVAL_MS) {
+      lastSeasonSyncMs = now.getTime();
+      await runSyncSeason(sync).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'season not stored; the matches stored stay');
+      });
+    }
     const { failures } = await runSyncLeagueData({ ...sync, kinds: pickLeagueKinds(now) });
     logFailures(failures);
     if (deps.forecaster !== undefined) {

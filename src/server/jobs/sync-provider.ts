@@ -3,7 +3,7 @@ import { getZonedDayRange } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
 import { upsertMarkets } from '../db/markets-queries.ts';
-import { replaceMatchEvents } from '../db/match-events-queries.ts';
+import { replaceManyMatchEvents, replaceMatchEvents } from '../db/match-events-queries.ts';
 import {
   deleteMatchesNotIn,
   findMatchesByExternalIds,
@@ -217,6 +217,25 @@ function pickMarket(event: OddsEvent, type: MarketKey): OddsEvent | null {
     .map((b) => ({ ...b, markets: b.markets.filter((m) => m.key === type) }))
     .filter((b) => b.markets.length > 0);
   return bookmakers.length === 0 ? null : { ...event, bookmakers };
+}
+
+/**
+ * Stores every match of the season the provider holds (the replay): the results so far with
+ * their goals, and the fixtures to come, so team pages, form and the position line have the
+ * whole season. Returns how many matches it wrote; 0 for a provider without the season.
+ */
+export async function runSyncSeason(deps: SyncDeps): Promise<number> {
+  if (deps.provider.listSeasonMatches === undefined) return 0;
+  const items = await deps.provider.listSeasonMatches(deps.now);
+  const ids = await storeMatches(deps.db, items, deps.now, 'authoritative');
+  const events = new Map(
+    items.flatMap((item) => {
+      const id = ids.get(item.externalId);
+      return id === undefined || item.events === undefined ? [] : [[id, item.events] as const];
+    }),
+  );
+  await replaceManyMatchEvents(deps.db, events);
+  return ids.size;
 }
 
 export type SyncFailure = { kind: DataKind | 'teams'; league: string; error: unknown };

@@ -195,6 +195,12 @@ export type FootballProvider = {
   listOdds: (leagueSlug: string, now: Date) => Promise<ProviderOdds[]>;
   listTransfers: (leagueSlug: string, now: Date) => Promise<ProviderTransfer[]>;
   /**
+   * Every match of the season `now` falls in: those played with their results and goals, and
+   * those to come. Only the replay gives it (it holds the season); for a live upstream it would
+   * cost a request a league a day for what the day's polls store anyway.
+   */
+  listSeasonMatches?: (now: Date) => Promise<ProviderMatch[]>;
+  /**
    * The results the prediction models learn from (played before now, oldest first) and the
    * upcoming matches to forecast, with the external ids of their stored matches. It may also
    * name matches of the day already under way: one never forecast is forecast from the results

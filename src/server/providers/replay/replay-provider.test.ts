@@ -677,12 +677,18 @@ describe('listOdds', () => {
   it("offers each league's upcoming matches with the real bookmakers' real prices, in The Odds API shape", async () => {
     let totals = 0;
     for (const league of LEAGUES) {
-      const upcoming = await provider.listOdds(league.slug, NOW);
-      expect(upcoming).toHaveLength(10);
-      const kickoffs = upcoming.map((o) => o.match.kickoff.getTime());
+      const listed = await provider.listOdds(league.slug, NOW);
+      const kickoffs = listed.map((o) => o.match.kickoff.getTime());
       expect(kickoffs).toEqual([...kickoffs].sort((a, b) => a - b));
+      // The next ten matches, and those of the last day already under way or played, which
+      // keep their prices for the match page.
+      const upcoming = listed.filter((o) => o.match.kickoff.getTime() > NOW.getTime());
+      expect(upcoming).toHaveLength(10);
+      for (const { match } of listed.filter((o) => !upcoming.includes(o))) {
+        expect(NOW.getTime() - match.kickoff.getTime()).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
+        expect(match.phase).not.toBe('scheduled');
+      }
       for (const { match, event } of upcoming) {
-        expect(match.kickoff.getTime()).toBeGreaterThan(NOW.getTime());
         expect(match.phase).toBe('scheduled');
         expect(OddsEventSchema.parse(event)).toEqual(event);
         const home = clubNameByKey.get(match.homeKey);
@@ -724,8 +730,12 @@ describe('listOdds', () => {
           ];
           return markets.length === 0 ? [] : [[b.key, markets]];
         });
+        // In the last hour before kick-off the closing prices stand in for the early ones.
+        const shown = listed.find((o) => o.match.externalId === match.externalId);
+        const opening =
+          match.kickoff.getTime() - NOW.getTime() > 60 * 60 * 1000 ? event : shown?.opening;
         expect(
-          event.bookmakers.map((b) => [
+          opening?.bookmakers.map((b) => [
             b.key,
             b.markets.map((m) => [m.key, m.outcomes.map((o) => o.price)]),
           ]),
@@ -738,8 +748,10 @@ describe('listOdds', () => {
   it('prices Tottenham v Everton as Bet365 and Pinnacle did', async () => {
     // results.csv.gz: E0 2022-10-15 17:30 Tottenham 2-0 Everton: B365H 1.5, B365D 4.5,
     // B365A 6.5, B365>2.5 1.72, B365<2.5 2.1; PSH 1.48, PSD 4.67, PSA 7.26, P>2.5 1.78,
-    // P<2.5 2.15. The first Premier League match after NOW (16:30 UTC, BST).
-    const [first] = await provider.listOdds('premier-league', NOW);
+    // P<2.5 2.15. The first Premier League match after NOW (16:30 UTC, BST); asked a little
+    // over an hour before kick-off, when the early prices still stand.
+    const listed = await provider.listOdds('premier-league', new Date(NOW.getTime() - 60_000));
+    const first = listed.find((o) => o.match.kickoff.getTime() > NOW.getTime());
     expect(first?.event.home_team).toBe('Tottenham Hotspur');
     expect(first?.event.away_team).toBe('Everton');
     expect(first?.event.commence_time).toBe('2026-11-21T16:30:00.000Z');
@@ -844,5 +856,40 @@ describe('listTransfers', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(moves.map((m) => m.playerId).sort()).toEqual(expected.map((t) => `tm-${t.line}`).sort());
     expect(new Set(moves.map((m) => m.window))).toEqual(new Set([label]));
+  });
+});
+
+describe('listSeasonMatches', () => {
+  const now = NOW;
+
+  it("gives every match of the season once, played ones with their results, under the day's ids", async () => {
+    const season = await provider.listSeasonMatches!(now);
+    // Weeks of fewer than ten kick-offs (a lone rearranged match) are not replayed, so a few
+    // matches of the season never show; the rest do, each once.
+    expect(season.length).toBeGreaterThan(dataset.matches.length * 0.9);
+    expect(season.length).toBeLessThanOrEqual(dataset.matches.length);
+    expect(new Set(season.map((m) => m.externalId)).size).toBe(season.length);
+    for (const match of season) {
+      if (match.kickoff.getTime() > now.getTime()) {
+        expect(match).toMatchObject({ phase: 'scheduled', homeScore: null, awayScore: null });
+      } else if (match.phase === 'finished') {
+        const source = [...matchByClubs.values()].find(
+          (m) => matchKeyOf(m) === `${match.homeKey}:${match.awayKey}`,
+        );
+        expect([match.homeScore, match.awayScore]).toEqual([source?.homeGoals, source?.awayGoals]);
+      }
+    }
+    // The day's list names the same matches by the same ids: storing both writes one row each.
+    const today = await provider.listMatches(
+      new Date('2026-11-21T00:00:00Z'),
+      new Date('2026-11-22T00:00:00Z'),
+      now,
+    );
+    expect(today.length).toBeGreaterThan(0);
+    const ids = new Set(season.map((m) => m.externalId));
+    for (const match of today) expect(ids.has(match.externalId)).toBe(true);
+    // Played and to come: the season is under way on 15 October 2022.
+    expect(season.filter((m) => m.phase === 'finished').length).toBeGreaterThan(400);
+    expect(season.filter((m) => m.phase === 'scheduled').length).toBeGreaterThan(1000);
   });
 });

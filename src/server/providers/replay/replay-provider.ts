@@ -9,6 +9,7 @@ import {
 import { getPreClosingPrices } from '../../../domain/pre-closing.ts';
 import {
   buildMatchdayCalendar,
+  getCycleStartMs,
   toRealTime,
   toReplayTime,
   type ReplayCalendar,
@@ -240,6 +241,14 @@ export function createReplayProvider(
       return result.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
     },
 
+    async listSeasonMatches(now) {
+      // Each match as this cycle of the replay shows it: played ones with their results.
+      const cycleStartMs = getCycleStartMs(now.getTime(), calendar);
+      return matches
+        .flatMap((match) => toProviderMatch(match, now.getTime(), cycleStartMs) ?? [])
+        .sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
+    },
+
     async getStandings(leagueSlug, now) {
       const teams = await provider.listTeams(leagueSlug);
       const ids = new Map(teams.map((t, i) => [t.key, i]));
@@ -332,10 +341,10 @@ export function createReplayProvider(
       }
       const byKickoff = (a: ProviderOdds, b: ProviderOdds) =>
         a.match.kickoff.getTime() - b.match.kickoff.getTime();
-      return [
-        ...upcoming.sort(byKickoff).slice(0, UPCOMING_PER_LEAGUE),
-        ...started.sort(byKickoff),
-      ];
+      // Soonest first, as the provider contract asks: the day's started matches, then the next.
+      return [...started, ...upcoming.sort(byKickoff).slice(0, UPCOMING_PER_LEAGUE)].sort(
+        byKickoff,
+      );
     },
 
     async listTransfers(leagueSlug, now) {
