@@ -28,18 +28,3 @@ export function matchCentreQueryOptions(id: string) {
 export function useMatchCentre(id: string) {
   return useQuery(matchCentreQueryOptions(id));
 }
-
-/** The match page's address: the stored id, then a readable slug of the two clubs. */
-export function getMatchPath(id: number | string, home?: string, away?: string): string {
-  const slug = [home, away]
-    .filter((name): name is string => name !== undefined && name !== '')
-    .map((name) =>
-      name
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, ''),
-    )
-    .join('-v-');
-  return slug === '' ? `/match/${id}` : `/match/${id}-${slug}`;
-}

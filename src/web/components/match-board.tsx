@@ -16,9 +16,9 @@ import {
   type StatusBadge,
 } from '../../domain/board.ts';
 import { isPlaying, MatchStatus } from '../../domain/live-match.ts';
-import { getMatchPath } from '../api/match-centre.ts';
 import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { getMatchPath } from '../paths.ts';
 import { Shield } from './shield.tsx';
 
 const DEFAULT_PAGE_SIZE = 4;

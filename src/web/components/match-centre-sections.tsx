@@ -7,7 +7,7 @@ import type {
   StandingRow,
   TimelineEntry,
 } from '../../domain/api/match-centre.ts';
-import { getMatchPath } from '../api/match-centre.ts';
+import { getMatchPath } from '../paths.ts';
 import { Tooltip, TooltipProvider } from './ui/tooltip.tsx';
 
 const CARD = 'rounded-xl border border-line bg-white p-3';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 import type { OddsEvent } from '../../domain/odds.ts';
-import { getMatchPath } from '../api/match-centre.ts';
+import { getMatchPath } from '../paths.ts';
 
 /** "Home vs Away", a link to the match page when the event names its stored match. */
 export function MatchTitle({ event }: { event: OddsEvent }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 import { getConfidenceTone, getConfidenceWidth, type Prediction } from '../../domain/prediction.ts';
-import { getMatchPath } from '../api/match-centre.ts';
+import { getMatchPath } from '../paths.ts';
 
 const BAR: Record<ReturnType<typeof getConfidenceTone>, string> = {
   success: 'bg-success',
