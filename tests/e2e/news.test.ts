@@ -48,16 +48,30 @@ const readLinks = (scope: Locator) =>
  * article) belongs to none.
  */
 async function getLinkLeague(page: Page, href: string): Promise<string | null> {
+  // Asked once per link: the polls below read the same cards many times, and every request
+  // counts against the per-address rate limit.
+  const known = leagueByLink.get(href);
+  if (known !== undefined) return known;
+  const league = await askLinkLeague(page, href);
+  leagueByLink.set(href, league);
+  return league;
+}
+
+const leagueByLink = new Map<string, string | null>();
+
+async function askLinkLeague(page: Page, href: string): Promise<string | null> {
   const url = new URL(href, server.url);
   if (url.origin !== server.url) return null;
   const match = /^\/match\/(\d+)/.exec(url.pathname);
   if (match !== null) {
     const answer = await page.request.get(`${server.url}/api/matches/${match[1]}`);
+    expect(answer.status(), await answer.text()).toBe(200);
     return ((await answer.json()) as { match: { league_slug?: string } }).match.league_slug ?? null;
   }
   const story = /^\/news\/([^/]+)$/.exec(url.pathname);
   if (story !== null) {
     const answer = await page.request.get(`${server.url}/api/news/articles/${story[1]}`);
+    expect(answer.status(), await answer.text()).toBe(200);
     return (
       ((await answer.json()) as { article: { league: { slug: string } | null } }).article.league
         ?.slug ?? null
@@ -84,9 +98,14 @@ async function countArticles(page: Page, league: string): Promise<number> {
   for (let n = 1; ; n += 1) {
     const url = `${server.url}/api/news?league=${league}&page=${n}&page_size=50`;
     let response = await page.request.get(url);
-    // The overload guard may turn a request away while the server is busy: ask again.
-    while (response.status() === 503 && response.headers()['retry-after'] !== undefined) {
-      await page.waitForTimeout(300);
+    // The overload guard or the rate limit may turn a request away: ask again, as told.
+    while (
+      [429, 503].includes(response.status()) &&
+      response.headers()['retry-after'] !== undefined
+    ) {
+      await page.waitForTimeout(
+        Math.max(300, Number(response.headers()['retry-after']) * 1000 || 0),
+      );
       response = await page.request.get(url);
     }
     expect(response.status(), await response.text()).toBe(200);
