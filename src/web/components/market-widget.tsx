@@ -36,7 +36,7 @@ export function MarketWidget({
         <p className="text-sm text-subtle">No odds available</p>
       ) : (
         <>
-          <p className="truncate text-sm">
+          <p className="min-w-0 text-sm">
             <MatchTitle event={event} />
           </p>
           <div className="flex items-center justify-between gap-2">

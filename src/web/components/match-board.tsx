@@ -73,10 +73,10 @@ function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
         <span className="hidden truncate text-right font-medium md:inline">{home}</span>
         <Shield src={text(match.local_shield)} size={28} />
       </span>
-      {/* The score opens the match page; the link's name says which match. */}
+      {/* The score opens the match page; the link's name is the score, then which match. */}
       <Link
         to={getMatchPath(text(match.id), home, away)}
-        aria-label={`${home} v ${away}: match page`}
+        aria-label={`${score}, ${home} v ${away}: match page`}
         className={`w-16 shrink-0 text-center text-lg font-bold tabular-nums hover:underline ${status === MatchStatus.scheduled ? 'text-subtle' : ''}`}
         data-testid="score"
       >

@@ -77,7 +77,7 @@ function OddsCard({
       aria-label={`${event.home_team} vs ${event.away_team}`}
     >
       <header className="mb-2 flex items-baseline justify-between gap-2">
-        <h3 className="min-w-0 truncate font-semibold">
+        <h3 className="min-w-0 font-semibold">
           <MatchTitle event={event} />
         </h3>
         <time className="shrink-0 text-xs text-subtle" dateTime={event.commence_time}>

@@ -18,7 +18,10 @@ export function PredictionCard({ prediction }: { prediction: Prediction }) {
           {prediction.model_name}
         </p>
         <h3 className="truncate font-bold">
-          <Link to={getMatchPath(prediction.match_id)} className="hover:underline">
+          <Link
+            to={getMatchPath(prediction.match_id)}
+            className="hover:underline focus-visible:-outline-offset-3"
+          >
             {prediction.pick}
           </Link>
         </h3>
