@@ -70,7 +70,9 @@ export function MatchPage() {
   const id = readMatchId(useParams().id);
   const { data, error, isPending } = useMatchCentre(id);
   if (isPending) {
-    return <div className="h-40 animate-pulse rounded-xl bg-line" aria-label="Loading match" />;
+    return (
+      <div className="min-h-screen animate-pulse rounded-xl bg-line" aria-label="Loading match" />
+    );
   }
   if (error !== null || data === undefined) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
