@@ -44,7 +44,7 @@ function PriceCell(props: { bookmaker: BookmakerPrices; outcome: Outcome; odds: 
           })}
           target="_blank"
           rel="sponsored noopener noreferrer"
-          className="block rounded hover:bg-chalk"
+          className="block rounded hover:bg-chalk focus-visible:-outline-offset-3"
         >
           {inner}
           <span className="sr-only"> at {bookmaker.title}: Bet now</span>

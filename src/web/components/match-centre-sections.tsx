@@ -168,7 +168,10 @@ function FormList({ club, entries }: { club: string; entries: FormEntry[] }) {
                   {e.match_id === null ? (
                     text
                   ) : (
-                    <Link className="underline" to={getMatchPath(e.match_id)}>
+                    <Link
+                      className="underline focus-visible:-outline-offset-3"
+                      to={getMatchPath(e.match_id)}
+                    >
                       {text}
                     </Link>
                   )}
@@ -266,8 +269,11 @@ export function Standing({ rows }: { rows: StandingRow[] }) {
             {rows.map((r) => (
               <tr key={r.pos} className={r.side === null ? '' : 'bg-pitch/10 font-bold'}>
                 <td>{r.pos}</td>
-                <td className="max-w-0 truncate">
-                  <Link to={`/team/${r.slug}`}>{r.team}</Link>
+                <td className="max-w-0">
+                  {/* A tap target of at least 24 px, as WCAG 2.2's target size asks. */}
+                  <Link className="block truncate py-1" to={`/team/${r.slug}`}>
+                    {r.team}
+                  </Link>
                 </td>
                 <td className="text-center tabular-nums">{r.played}</td>
                 <td className="text-center tabular-nums">{r.points}</td>

@@ -65,7 +65,7 @@ export function FormList({ form }: { form: FormEntry[] }) {
             ) : (
               <Link
                 to={entry.path}
-                className="flex items-center gap-3 px-4 py-2 text-sm hover:bg-chalk"
+                className="flex items-center gap-3 px-4 py-2 text-sm hover:bg-chalk focus-visible:-outline-offset-3"
               >
                 {content}
               </Link>
@@ -98,20 +98,22 @@ export function MatchList(props: { matches: TeamMatch[]; label: string; timeZone
         <li key={match.id}>
           <Link
             to={match.path}
-            aria-label={`${match.home.name} ${describeMatchState(match)} ${match.away.name}, ${formatShortDateTime(Date.parse(match.kickoff), props.timeZone)}`}
-            className="grid grid-cols-[1fr_auto_1fr] items-center gap-x-2 gap-y-1 px-4 py-2 text-sm hover:bg-chalk sm:grid-cols-[auto_1fr_auto_1fr]"
+            // Named by its text, in the order it reads on screen; the spaces between the grid's
+            // cells take no room but keep the words apart in the spoken name.
+            // The card clips its overflow: the focus ring is drawn inside the row.
+            className="grid grid-cols-[1fr_auto_1fr] items-center gap-x-2 gap-y-1 px-4 py-2 text-sm hover:bg-chalk focus-visible:-outline-offset-3 sm:grid-cols-[auto_1fr_auto_1fr]"
           >
             {/* On a phone the date has a line of its own, leaving the width to the names. */}
             <span className="col-span-3 text-xs text-subtle sm:col-span-1 sm:w-16">
               {formatShortDateTime(Date.parse(match.kickoff), props.timeZone)}
-            </span>
+            </span>{' '}
             <span className="flex min-w-0 items-center justify-end gap-2 text-right">
               <span className="truncate">{match.home.name}</span>
               <Shield src={match.home.shield} size={20} />
-            </span>
+            </span>{' '}
             <span className="min-w-10 text-center font-bold tabular-nums">
               {describeMatchState(match)}
-            </span>
+            </span>{' '}
             <span className="flex min-w-0 items-center gap-2">
               <Shield src={match.away.shield} size={20} />
               <span className="truncate">{match.away.name}</span>

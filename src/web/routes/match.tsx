@@ -71,7 +71,13 @@ export function MatchPage() {
   const { data, error, isPending } = useMatchCentre(id);
   if (isPending) {
     return (
-      <div className="min-h-screen animate-pulse rounded-xl bg-line" aria-label="Loading match" />
+      // Its own key: the page replaces it rather than reusing its element, which Chrome would
+      // count as the element moving (an animated layer's position is read in its own space).
+      <div
+        key="loading"
+        className="min-h-screen animate-pulse rounded-xl bg-line"
+        aria-label="Loading match"
+      />
     );
   }
   if (error !== null || data === undefined) {
@@ -88,7 +94,7 @@ export function MatchPage() {
     );
   }
   return (
-    <div className="flex min-w-0 flex-col gap-4">
+    <div key="match" className="flex min-w-0 flex-col gap-4">
       <h1 className="sr-only">
         {data.match.home.name} v {data.match.away.name}
       </h1>
