@@ -15,8 +15,15 @@ import { addCachingHeaders } from './http/caching.ts';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import { registerContract } from './http/contract.ts';
 import { answerClientError, handleError, handleFrameworkError } from './http/errors.ts';
-import { createGateHook, hasValidSession, refuseCrossOrigin } from './http/gate.ts';
+import {
+  createGateHook,
+  getSessionCookieName,
+  hasValidSession,
+  refuseCrossOrigin,
+} from './http/gate.ts';
 import { refuseInvalidText } from './http/input-guard.ts';
+import { createLiveFeed, type LiveFeed } from './http/live-feed.ts';
+import { createLiveStreams, type LiveStreamLimits } from './http/live-streams.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import { registerOverloadGuard, type OverloadLimits } from './http/overload.ts';
 import { getSessionPasswordKey, type SitePassword } from './http/password-hash.ts';
@@ -34,6 +41,7 @@ import { goRoutes } from './routes/go.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leagueRoutes } from './routes/leagues.ts';
+import { liveRoutes } from './routes/live.ts';
 import { newsArticleRoutes } from './routes/news-article.ts';
 import { newsRoutes } from './routes/news.ts';
 import { predictionRoutes } from './routes/predictions.ts';
@@ -97,6 +105,18 @@ export type AppDeps = {
   https?: { cert: string; key: string };
   /** Start-up steps for /readyz (main.ts marks them); absent, they count as done. */
   readiness?: Readiness;
+  /**
+   * The live updates pushed on `GET /api/live` and how many streams each session, address and
+   * the instance may hold; absent, a feed of this process that nothing publishes to.
+   */
+  live?: {
+    feed: LiveFeed;
+    limits?: Partial<LiveStreamLimits>;
+    /** How often a quiet stream gets a comment line (default 15 s). */
+    heartbeatMs?: number;
+    /** Unsent bytes past which a stream that stopped reading is dropped (default 256 KB). */
+    maxBufferedBytes?: number;
+  };
 };
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -199,7 +219,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       brandName: deps.meta.brandName,
     }),
   );
+  const streams = createLiveStreams({
+    ...deps.live,
+    feed: deps.live?.feed ?? createLiveFeed({ log: app.log }),
+    getSession: (request) =>
+      request.cookies[getSessionCookieName(true)] ??
+      request.cookies[getSessionCookieName(false)] ??
+      '',
+  });
+  await app.register(liveRoutes({ streams }));
+  // Streams never end by themselves: ended first, their browsers reconnect to another instance.
+  app.addHook('preClose', async () => streams.closeAll());
   const status = createStatusReport({
+    liveStreams: streams,
     db: deps.db,
     now: deps.now,
     dataSource: deps.dataSource ?? 'replay',

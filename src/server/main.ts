@@ -37,6 +37,7 @@ import { fetchFeed } from './providers/rss/client.ts';
 import { renderDemoFeed } from './services/demo-newsroom/feed.ts';
 import { createLiveForecastInputs } from './services/forecast-inputs.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
+import { createLiveBoard } from './services/live-board.ts';
 import { createReadiness } from './services/readiness.ts';
 import { createSharedState } from './shared-state.ts';
 
@@ -198,6 +199,13 @@ async function main() {
   let listening = false;
   const leadership = shared.createLeadership({
     onAcquire: async () => {
+      // A new leader's first reading announces the whole board (see createLiveBoard).
+      const liveBoard = createLiveBoard({
+        db: database.db,
+        now,
+        timeZone: config.siteTimeZone,
+        publish: (matches) => shared.live.publish(matches),
+      });
       const started = createScheduler({
         db: database.db,
         provider,
@@ -208,6 +216,9 @@ async function main() {
         onChange: () => {
           shared.invalidation.changed();
           liveData?.onWrite();
+        },
+        afterMatches: async () => {
+          await liveBoard.publishChanges();
         },
         forecaster,
         news: newsSync,
@@ -253,6 +264,7 @@ async function main() {
     readiness,
     overload: {},
     rateLimit: { perMinute: config.rateLimitPerMinute, redis: shared.rateLimitStore },
+    live: { feed: shared.live, limits: config.liveStreams },
     ...(https === undefined ? {} : { https }),
   });
 

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import type { RedisOptions } from './http/counters.ts';
 import { createInvalidation, type Invalidation } from './http/invalidation.ts';
+import { createLiveFeed, type LiveFeed } from './http/live-feed.ts';
 import { createLoginThrottle, type LoginThrottle } from './http/login-throttle.ts';
 import type { RateLimitOptions } from './http/rate-limit.ts';
 import {
@@ -26,6 +27,8 @@ export type SharedState = {
   cache: ResponseCache;
   /** Tells every instance that the data changed. */
   invalidation: Invalidation;
+  /** The board's changes, pushed to the browsers streaming from every instance. */
+  live: LiveFeed;
   /** Site password attempts. */
   throttle: LoginThrottle;
   /** Admin password attempts, in a key space of their own. */
@@ -46,6 +49,8 @@ export type SharedState = {
 type Stores = {
   cache?: SharedCacheStore;
   fanOut?: { publisher: Redis; subscriber: Redis; prefix: string };
+  /** The live updates' stream: commands, and a connection of its own for blocking reads. */
+  live?: { main: Redis; reader: Redis; prefix: string };
   counts?: RedisOptions;
   rateLimit?: RateLimitOptions['redis'];
 };
@@ -75,6 +80,7 @@ export async function createSharedState(options: {
       : {
           cache: { redis: redis.main, prefix, ttlMs: 15_000, onError },
           fanOut: { publisher: redis.main, subscriber: redis.sub, prefix },
+          live: { main: redis.main, reader: redis.reader, prefix },
           // Each instance keeps in-memory counts to fall back on while Redis fails.
           counts: { redis: redis.main, prefix, onError },
           rateLimit: { client: redis.main, prefix },
@@ -91,10 +97,13 @@ export async function createSharedState(options: {
   });
   const invalidation = createInvalidation({ cache, redis: stores.fanOut, log });
   await invalidation.start();
+  const live = createLiveFeed({ redis: stores.live, log });
+  await live.start();
 
   return {
     cache,
     invalidation,
+    live,
     throttle: createLoginThrottle({ name: 'login', redis: stores.counts }),
     adminThrottle: createLoginThrottle({ name: 'admin', redis: stores.counts }),
     clickLimiter: createClickLimiter({ redis: stores.counts }),
@@ -103,6 +112,7 @@ export async function createSharedState(options: {
       createLeadership({ databaseUrl: options.databaseUrl, log, ...hooks }),
     close: async () => {
       await invalidation.stop();
+      await live.stop();
       await Promise.all([redis?.main.quit(), redis?.sub.quit()]);
     },
   };
@@ -113,25 +123,33 @@ function getRedisPrefix(site: string): string {
   return `touchline:${createHash('sha256').update(site).digest('hex').slice(0, 12)}:`;
 }
 
-/** Connects to Redis (one connection for commands, one for subscribing), or throws saying why not. */
-async function connectRedis(url: string, log: Log): Promise<{ main: Redis; sub: Redis }> {
+/**
+ * Connects to Redis (one connection for commands, one for subscribing, one for the live
+ * updates' blocking reads), or throws saying why not.
+ */
+async function connectRedis(
+  url: string,
+  log: Log,
+): Promise<{ main: Redis; sub: Redis; reader: Redis }> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 };
   const main = new Redis(url, options);
   const sub = new Redis(url, options);
-  for (const client of [main, sub]) {
+  const reader = new Redis(url, options);
+  for (const client of [main, sub, reader]) {
     client.on('error', (error: Error) =>
       log.warn({ err: error.message }, 'redis: connection problem'),
     );
   }
   try {
-    await Promise.all([main.connect(), sub.connect()]);
+    await Promise.all([main.connect(), sub.connect(), reader.connect()]);
   } catch (error) {
     main.disconnect();
     sub.disconnect();
+    reader.disconnect();
     throw new Error(
       `REDIS_URL: cannot connect (${error instanceof Error ? error.message : String(error)})`,
       { cause: error },
     );
   }
-  return { main, sub };
+  return { main, sub, reader };
 }

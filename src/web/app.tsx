@@ -1,8 +1,9 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router/dom';
 
 import { gateStore } from './api/gate-store.ts';
+import { startLiveUpdates } from './api/live.ts';
 import { PasswordGate } from './components/password-gate.tsx';
 import { createRouter } from './router.tsx';
 
@@ -18,5 +19,17 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
 
 function Site() {
   const [router] = useState(createRouter);
+  const queryClient = useQueryClient();
+  // Past the gate only: the stream needs the session the gate opens.
+  useEffect(
+    () =>
+      startLiveUpdates({
+        queryClient,
+        EventSource: 'EventSource' in window ? window.EventSource : undefined,
+        document,
+        random: Math.random,
+      }),
+    [queryClient],
+  );
   return <RouterProvider router={router} />;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import { z } from 'zod';
 
+import { DEFAULT_LIVE_STREAM_LIMITS } from '../http/live-streams.ts';
 import { parsePasswordHash, PasswordHashError, type SitePassword } from '../http/password-hash.ts';
 import { DATA_KINDS } from '../providers/provider.ts';
 import { getLiveSource, LIVE_SOURCE_NAMES } from '../providers/registry.ts';
@@ -83,6 +84,21 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be at least 0')
     .default(300),
+  LIVE_STREAMS_PER_SESSION: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_LIVE_STREAM_LIMITS.perSession),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_LIVE_STREAM_LIMITS.perAddress),
+  LIVE_STREAMS_MAX: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_LIVE_STREAM_LIMITS.total),
   NEWS_FEEDS: optionalText,
   SITE_TIME_ZONE: z
     .string()
@@ -139,6 +155,8 @@ export type Config = UpstreamConfig & {
   oddsDailyCredits: number;
   /** Requests per minute per client address on the data routes; 0: no limit. */
   rateLimitPerMinute: number;
+  /** Live update streams (`GET /api/live`) per session and per address, and in all, per instance. */
+  liveStreams: { perSession: number; perAddress: number; total: number };
   newsFeeds: string | undefined;
   siteTimeZone: string;
   now: Date | undefined;
@@ -185,6 +203,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...upstreams,
     oddsDailyCredits: e.ODDS_API_DAILY_CREDITS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    liveStreams: {
+      perSession: e.LIVE_STREAMS_PER_SESSION,
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      total: e.LIVE_STREAMS_MAX,
+    },
     newsFeeds: e.NEWS_FEEDS,
     siteTimeZone: e.SITE_TIME_ZONE,
     now: e.NOW === undefined ? undefined : new Date(e.NOW),

@@ -69,6 +69,8 @@ export function createScheduler(deps: {
   odds?: { plan: () => OddsPlan };
   /** Called after each sync, failed or not (status reporting). */
   afterSync?: () => Promise<void>;
+  /** Called after each write of today's matches (the live push reads what changed). */
+  afterMatches?: () => Promise<void>;
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -160,6 +162,9 @@ export function createScheduler(deps: {
           });
       }
       deps.onChange();
+      await deps.afterMatches?.().catch((error: unknown) => {
+        deps.log.error({ err: error }, 'live updates not published');
+      });
       const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));
       nextDelayMs = Math.max(MIN_DELAY_MS, interval / deps.clockSpeed);
     } catch (error) {

@@ -115,6 +115,9 @@ const EXAMPLES: Record<string, Call[]> = {
   'GET /img/crest/:file': [{ url: '/img/crest/inter.svg' }, { url: '/img/crest/nobody.svg' }],
   'GET /img/player/:file': [{ url: '/img/player/p1.svg' }, { url: '/img/player/P1.png' }],
   'GET /feeds/:file': [{ url: '/feeds/serie-a.xml' }, { url: '/feeds/nowhere.xml' }],
+  // An open stream never ends, so only its refusals are called here (routes/live.test.ts reads
+  // the stream itself).
+  'GET /api/live': [{ url: `/api/live?last_event_id=${'1'.repeat(65)}` }],
   'GET /api/openapi.json': [{ url: '/api/openapi.json' }],
   'GET /api/docs': [{ url: '/api/docs' }],
 };

@@ -10,6 +10,8 @@ export type StatusDeps = {
   dataSource: 'replay' | 'live';
   /** Whether this instance runs the scheduler now. */
   isLeader: () => boolean;
+  /** This instance's live update streams: open now, and dropped for not reading. */
+  liveStreams?: { count: () => number; dropped: () => number };
 };
 
 const seconds = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso) / 1000);
@@ -94,6 +96,25 @@ function createMetricsRegistry(deps: StatusDeps) {
       this.set(deps.isLeader() ? 1 : 0);
     },
   });
+  const { liveStreams } = deps;
+  if (liveStreams !== undefined) {
+    new Gauge({
+      name: 'touchline_live_streams',
+      help: 'Live update streams (GET /api/live) open on this instance.',
+      registers: [registry],
+      collect() {
+        this.set(liveStreams.count());
+      },
+    });
+    new Gauge({
+      name: 'touchline_live_streams_dropped',
+      help: 'Live update streams this instance dropped for not reading what it sent.',
+      registers: [registry],
+      collect() {
+        this.set(liveStreams.dropped());
+      },
+    });
+  }
   return {
     async render(): Promise<{ contentType: string; body: string }> {
       rows = (await listProviderStatus(deps.db)).map((r) => r.stats);

@@ -5,6 +5,7 @@ import type { TodayMatches as TodayMatchesAnswer } from '../../domain/api/matche
 import { deriveStatus, type LooseMatch } from '../../domain/board.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import { fetchAnswerWithHeaders, readItems } from './client.ts';
+import { useLiveStatus } from './live.ts';
 
 export type TodayMatches = Pick<TodayMatchesAnswer, 'updated_at'> & {
   /** Board items, read as loosely as the board reads them (LiveMatch fields, any of them bad). */
@@ -45,7 +46,8 @@ export function getBoardInterval(data: TodayMatches | undefined, nowMs: number):
   return getRefreshIntervalMs((data?.matches ?? []).map((m) => deriveStatus(m, nowMs)));
 }
 
-export function todayMatchesQueryOptions(league?: string) {
+/** `live`: the live stream is open and pushes the board's changes, so the board does not poll. */
+export function todayMatchesQueryOptions(league?: string, live = false) {
   return queryOptions({
     queryKey: ['matches', 'today', league ?? 'all'],
     queryFn: () => getTodayMatches(league),
@@ -53,10 +55,11 @@ export function todayMatchesQueryOptions(league?: string) {
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchIntervalInBackground: false,
-    refetchInterval: (query) => getBoardInterval(query.state.data, Date.now()),
+    refetchInterval: live ? false : (query) => getBoardInterval(query.state.data, Date.now()),
   });
 }
 
 export function useTodayMatches(league?: string) {
-  return useQuery(todayMatchesQueryOptions(league));
+  const live = useLiveStatus() === 'open';
+  return useQuery(todayMatchesQueryOptions(league, live));
 }

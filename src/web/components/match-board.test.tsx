@@ -1,5 +1,5 @@
 import { focusManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw/http';
 import { MemoryRouter } from 'react-router';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '../../../tests/helpers/msw-server.ts';
 import { createBoardMatch, todayMatchesHandler } from '../../../tests/mocks/touchline-api.ts';
+import { startLiveUpdates } from '../api/live.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { MatchBoard } from './match-board.tsx';
 
@@ -41,6 +42,47 @@ function answer(matches: unknown, options: { serverNow?: () => number; updatedAt
   );
 }
 
+/** An EventSource stand-in the test speaks through for the server. */
+class FakeEventSource extends EventTarget {
+  static last: FakeEventSource | undefined;
+  readyState = 0;
+
+  readonly url: string;
+
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeEventSource.last = this;
+  }
+
+  close() {
+    this.readyState = 2;
+  }
+
+  emit(type: string, data: unknown, id = '') {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
+  }
+}
+
+let stopLive: (() => void) | undefined;
+
+/** Opens the live stream (as the site does past the gate) and returns it, once ready. */
+function openLiveStream(): FakeEventSource {
+  if (queryClient === undefined) throw new Error('render the board first');
+  stopLive = startLiveUpdates({
+    queryClient,
+    EventSource: FakeEventSource,
+    document,
+    random: () => 0,
+  });
+  const stream = FakeEventSource.last as FakeEventSource;
+  act(() => {
+    stream.readyState = 1;
+    stream.emit('ready', {}, '1764150000000-1');
+  });
+  return stream;
+}
+
 /** The board's match rows, once loaded (skeleton and placeholder rows are hidden from roles). */
 const findRows = () => screen.findAllByRole('listitem');
 
@@ -66,6 +108,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  stopLive?.();
+  stopLive = undefined;
   cleanup();
   queryClient?.clear();
   queryClient = undefined;
@@ -460,6 +504,67 @@ describe('status strip', () => {
   });
 });
 
+describe('live stream', () => {
+  const liveAnswer = (result: string) => [
+    createBoardMatch({ id: 1, status: 0, result, minute: '67', date: ago(70) }),
+    createBoardMatch({ id: 2, status: 0, result: '0-0', minute: '20', date: ago(20) }),
+  ];
+
+  it('says "Live" while the stream is open, and the refresh interval once it is down', async () => {
+    answer(liveAnswer('1-0'), { updatedAt: NOW - 5000 });
+    renderBoard();
+    const strip = await screen.findByRole('status');
+    expect(within(strip).getByText('Updates every 30s')).toBeTruthy();
+
+    const stream = openLiveStream();
+
+    expect(within(strip).getByText('Live')).toBeTruthy();
+    expect(within(strip).queryByText(/^Updates every/)).toBeNull();
+    expect(within(strip).getByText('LIVE')).toBeTruthy();
+    expect(within(strip).getByText(/^Updated \d+s ago$/)).toBeTruthy();
+
+    act(() => {
+      stream.readyState = 2;
+      stream.dispatchEvent(new Event('error'));
+    });
+
+    expect(within(strip).queryByText('Live')).toBeNull();
+    expect(within(strip).getByText('Updates every 30s')).toBeTruthy();
+  });
+
+  it("highlights a row's score for 2 s when its result changes", async () => {
+    answer(liveAnswer('1-0'));
+    renderBoard();
+    await findRows();
+    const stream = openLiveStream();
+    // The fresh stream's first ready refetches the board: let that answer land first.
+    await waitFor(() => expect(queryClient?.isFetching()).toBe(0));
+    const scores = () => screen.getAllByTestId('score');
+    expect(scores().map((score) => score.getAttribute('data-flash'))).toEqual([null, null]);
+
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    const [goal] = liveAnswer('2-0');
+    // The query cache tells the board on a 0 ms timer.
+    await act(async () => {
+      stream.emit('matches', { at: NOW, matches: [goal] }, '1764150000000-2');
+      await vi.advanceTimersByTimeAsync(0);
+    });
+
+    expect(scores().map((score) => [score.textContent, score.getAttribute('data-flash')])).toEqual([
+      ['2-0', 'true'],
+      ['0-0', null],
+    ]);
+
+    await act(() => vi.advanceTimersByTimeAsync(1999));
+    expect(scores()[0]?.getAttribute('data-flash')).toBe('true');
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(scores().map((score) => score.getAttribute('data-flash'))).toEqual([null, null]);
+    expect(scores()[0]?.textContent).toBe('2-0');
+  });
+});
+
 describe('refresh', () => {
   const KEY = ['matches', 'today', 'all'];
   const loads = () => queryClient?.getQueryState(KEY)?.dataUpdateCount ?? 0;
@@ -500,6 +605,29 @@ describe('refresh', () => {
     await advance(1);
     await settle();
     expect(loads()).toBe(2);
+  });
+
+  it('does not poll while the live stream is open, and polls again once it is down', async () => {
+    answer([createBoardMatch({ id: 1, status: 0, result: '0-0', minute: '67' })]);
+    renderBoard();
+    await settle();
+    expect(loads()).toBe(1);
+    const stream = openLiveStream();
+    // The fresh stream's first ready refetches once.
+    await settle();
+    expect(loads()).toBe(2);
+
+    await advance(90_000);
+    await settle();
+    expect(loads()).toBe(2);
+
+    act(() => {
+      stream.readyState = 2;
+      stream.dispatchEvent(new Event('error'));
+    });
+    await advance(30_000);
+    await settle();
+    expect(loads()).toBe(3);
   });
 
   it('does not refresh in a hidden tab, and refreshes when the window is focused again', async () => {

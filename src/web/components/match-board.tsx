@@ -16,7 +16,9 @@ import {
   type StatusBadge,
 } from '../../domain/board.ts';
 import { isPlaying, MatchStatus } from '../../domain/live-match.ts';
+import { useLiveStatus } from '../api/live.ts';
 import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
+import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { getMatchPath } from '../paths.ts';
 import { Shield } from './shield.tsx';
@@ -58,6 +60,7 @@ function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
   const home = text(match.local) || 'Home';
   const away = text(match.visitor) || 'Away';
   const score = getScoreText(match, status);
+  const flash = useFlashOnChange(text(match.result), FLASH_MS);
   return (
     <li
       className={ROW}
@@ -79,6 +82,7 @@ function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
         aria-label={`${score}, ${home} v ${away}: match page`}
         className={`w-16 shrink-0 text-center text-lg font-bold tabular-nums hover:underline ${status === MatchStatus.scheduled ? 'text-subtle' : ''}`}
         data-testid="score"
+        data-flash={flash ? 'true' : undefined}
       >
         {score}
       </Link>
@@ -109,6 +113,8 @@ function StatusStrip(props: {
   nowMs: number;
   live: boolean;
   halfTime: boolean;
+  /** The live stream is open: changes arrive as they happen, not on the interval. */
+  streaming: boolean;
 }) {
   return (
     <div className={`${STRIP} text-subtle`} role="status" aria-live="off">
@@ -118,7 +124,14 @@ function StatusStrip(props: {
       {props.halfTime ? (
         <span className="rounded bg-accent px-1.5 py-0.5 font-bold text-ink">HT</span>
       ) : null}
-      <span>Updates every {formatInterval(props.intervalMs)}</span>
+      {props.streaming ? (
+        <span className="flex items-center gap-1.5 font-semibold text-ink">
+          <span aria-hidden="true" className="size-2 rounded-full bg-live" />
+          Live
+        </span>
+      ) : (
+        <span>Updates every {formatInterval(props.intervalMs)}</span>
+      )}
       <span aria-hidden="true">·</span>
       <span>Updated {formatAge(props.nowMs - props.updatedAtMs)}</span>
     </div>
@@ -134,6 +147,7 @@ export function MatchBoard({
   pageSize?: number;
 }) {
   const query = useTodayMatches(league);
+  const streaming = useLiveStatus() === 'open';
   const [page, setPage] = useState(1);
   const matches = query.data?.matches ?? [];
   // Ticks each second, so the minute, the derived half-time and "Updated Xs ago" stay true.
@@ -180,6 +194,7 @@ export function MatchBoard({
           nowMs={nowMs}
           live={live}
           halfTime={halfTime}
+          streaming={streaming}
         />
       ) : (
         // The strip's line is kept when nothing is live, so the board never changes height.

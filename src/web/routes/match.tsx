@@ -14,6 +14,7 @@ import {
   Timeline,
 } from '../components/match-centre-sections.tsx';
 import { Shield } from '../components/shield.tsx';
+import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
 
 /** The match id at the start of the path segment (`123-arsenal-v-chelsea` is match 123). */
 function readMatchId(segment: string | undefined): string {
@@ -37,6 +38,7 @@ function Header({ match }: { match: MatchCentre['match'] }) {
   const badge = getStatusBadge(match.status);
   const minute = badge.showsMinute ? formatMinute(match.minute) : '';
   const score = getScoreText(match, match.status);
+  const flash = useFlashOnChange(match.result, FLASH_MS);
   return (
     <header className="flex flex-col gap-2 rounded-xl bg-pitch p-4 text-chalk">
       <p className="flex justify-between gap-2 text-xs">
@@ -48,7 +50,11 @@ function Header({ match }: { match: MatchCentre['match'] }) {
       <div className="flex items-center gap-2">
         <Club club={match.home} />
         <div className="flex shrink-0 flex-col items-center">
-          <span className="text-3xl font-bold tabular-nums" data-testid="match-score">
+          <span
+            className="px-1 text-3xl font-bold tabular-nums"
+            data-testid="match-score"
+            data-flash={flash ? 'true' : undefined}
+          >
             {score}
           </span>
           <span className="text-xs font-semibold" data-testid="match-status">
