@@ -72,6 +72,8 @@ if (postgres) {
 } else {
   process.stdout.write('\nNo Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.\n');
 }
+// The several-instance tests open the site in a browser too: the front end is built first.
+run('front-end build', 'vite', ['build', '--logLevel', 'warn']);
 if (postgres && (await answers(6379))) {
   run('several instances on Postgres and Redis (127.0.0.1:6379)', 'vitest', [
     'run',
@@ -83,6 +85,5 @@ if (postgres && (await answers(6379))) {
     '\nPostgres or Redis (127.0.0.1:6379) does not answer: the several-instance tests are skipped.\n',
   );
 }
-run('front-end build', 'vite', ['build', '--logLevel', 'warn']);
 run('browser tests', 'vitest', ['run', '--project', 'e2e'], { CHROME_PATH: chromePath });
 process.stdout.write('\n✔ all tests passed\n');

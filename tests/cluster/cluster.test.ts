@@ -1,6 +1,7 @@
 // Three Touchline instances on one Postgres and one Redis, fed by a loopback football-data.org:
-// one leader polls on schedule, another takes over when it dies, and a score the leader writes
-// reaches every instance within 2 seconds.
+// one leader polls on schedule, another takes over when it dies, a score the leader writes
+// reaches every instance within 2 seconds and every instance's live streams, and a browser
+// whose instance dies resumes its stream on another without losing a change.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
@@ -11,12 +12,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { isScoreEvent, openEventStream } from '../helpers/event-stream.ts';
 import {
   startFakeFootballData,
   type FakeFootballData,
   type FakeMatch,
 } from '../helpers/fake-football-data.ts';
 import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Polling intervals are divided by this: 30 s live polls come every 7.5 s. */
@@ -51,6 +55,8 @@ let databaseName: string;
 let databaseUrl: string;
 let workDir: string;
 const instances: Instance[] = [];
+/** Every process started, so none outlives the tests when a start fails half-way. */
+const children: ChildProcess[] = [];
 
 async function startInstance(name: string): Promise<Instance> {
   const child = spawn(process.execPath, ['src/server/main.ts'], {
@@ -74,6 +80,7 @@ async function startInstance(name: string): Promise<Instance> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 90_000);
@@ -92,11 +99,18 @@ async function startInstance(name: string): Promise<Instance> {
       reject(new Error(`${name} exited with ${String(code)}:\n${output}`));
     });
   });
-  const login = await fetch(`${url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: 'kickoff' }),
-  });
+  // A login turned away while the instance is still busy starting (503 with Retry-After) is
+  // sent again, as a browser would.
+  let login: Response;
+  for (let attempt = 1; ; attempt++) {
+    login = await fetch(`${url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'kickoff' }),
+    });
+    if (login.status !== 503 || !login.headers.has('retry-after') || attempt === 20) break;
+    await sleep(500);
+  }
   expect(login.status).toBe(204);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { name, url, child, output: () => output, cookie };
@@ -116,6 +130,13 @@ const isLeader = async (instance: Instance) =>
 const resultOn = async (instance: Instance) =>
   (await getJson<{ matches: { result: string }[] }>(instance, '/api/matches/today')).matches[0]
     ?.result;
+
+/** The id under which the instances store the one match of the fake upstream. */
+const storedMatchId = async (instance: Instance) => {
+  const { matches } = await getJson<{ matches: { id: number }[] }>(instance, '/api/matches/today');
+  if (matches[0] === undefined) throw new Error('no match stored');
+  return matches[0].id;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -137,10 +158,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(
-    instances.map(async (instance) => {
-      if (instance.child.exitCode !== null || instance.child.signalCode !== null) return;
-      const exited = new Promise((resolve) => instance.child.once('exit', resolve));
-      instance.child.kill('SIGTERM');
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
       await exited;
     }),
   );
@@ -186,6 +207,32 @@ describe('three instances on Postgres and Redis', () => {
     for (const at of seenAt) expect(at - served).toBeLessThan(2000);
   });
 
+  it('pushes a score the leader writes to the live streams held on all three instances', async () => {
+    const matchId = await storedMatchId(instances[0] as Instance);
+    const streams = await Promise.all(
+      instances.map((instance) =>
+        openEventStream(`${instance.url}/api/live`, { cookie: instance.cookie }),
+      ),
+    );
+    try {
+      expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+      await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready')));
+      fake.setMatches([liveMatch(2, 1)]);
+      const served = await fake.waitForServed((line) => line.includes('1001:2-1'));
+      const events = await Promise.all(
+        streams.map((s) => s.waitFor(isScoreEvent(matchId, '2-1'), 15_000)),
+      );
+      process.stdout.write(
+        `live event on each instance ${events.map((e) => `${String(e.at - served)} ms`).join(', ')} after the poll\n`,
+      );
+      // Every instance sent the same event under the same id.
+      expect(new Set(events.map((e) => e.id)).size).toBe(1);
+      for (const event of events) expect(event.at - served).toBeLessThan(2000);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('hands the schedule to another instance within 30 seconds when the leader dies', async () => {
     const flags = await Promise.all(instances.map(isLeader));
     const leader = instances[flags.indexOf(true)] as Instance;
@@ -204,6 +251,49 @@ describe('three instances on Postgres and Redis', () => {
     expect(newFlags.filter(Boolean)).toHaveLength(1);
     for (const instance of others) {
       await expect.poll(() => resultOn(instance), { timeout: 5000 }).toBe('3-0');
+    }
+  });
+
+  it('resumes a browser whose instance dies on another, with the change it missed', async () => {
+    const alive = instances.filter((i) => i.child.exitCode === null && i.child.signalCode === null);
+    const flags = await Promise.all(alive.map(isLeader));
+    const leader = alive[flags.indexOf(true)] as Instance;
+    const doomed = alive.find((i) => i !== leader) as Instance;
+    const portOf = (instance: Instance) => Number(new URL(instance.url).port);
+    const proxy = await startTcpProxy(portOf(doomed));
+    const browser = await launchBrowser();
+    try {
+      const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+      await login(page, proxy.url);
+      await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
+      const score = page.getByTestId('score').first();
+      await expect.poll(() => score.textContent(), { timeout: 15_000 }).toBe('3-0');
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/matches/')) asked.push(request.url());
+      });
+
+      // The instance dies; the browser's reconnection waits at the balancer until the leader
+      // has written a new score, so that change happens while the browser holds no stream.
+      proxy.hold();
+      proxy.routeTo(portOf(leader));
+      const leaderStream = await openEventStream(`${leader.url}/api/live`, {
+        cookie: leader.cookie,
+      });
+      const exited = new Promise((resolve) => doomed.child.once('exit', resolve));
+      doomed.child.kill('SIGKILL');
+      await exited;
+      fake.setMatches([liveMatch(4, 1)]);
+      await leaderStream.waitFor(isScoreEvent(await storedMatchId(leader), '4-1'), 20_000);
+      leaderStream.close();
+      proxy.release();
+
+      // Resumed after its last event id: the missed score arrives on the stream, not by asking.
+      await expect.poll(() => score.textContent(), { timeout: 20_000 }).toBe('4-1');
+      expect(asked).toEqual([]);
+    } finally {
+      await browser.close();
+      await proxy.close();
     }
   });
 });

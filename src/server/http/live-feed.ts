@@ -65,8 +65,13 @@ export function createLiveFeed(options: {
   const listeners = new Set<(event: LiveEvent) => void>();
   /** Recent events, oldest first, with their parsed ids. */
   const buffer: { id: LiveEventId; event: LiveEvent }[] = [];
-  /** Ids older than this cannot be vouched for (before this feed started or was trimmed). */
-  let floor: LiveEventId = { ms: clock(), seq: 0 };
+  const { redis } = options;
+  /**
+   * Ids older than this cannot be vouched for: alone, what came before this process started;
+   * with Redis, what the capped stream no longer holds (all of it is there until it is trimmed).
+   */
+  let floor: LiveEventId = redis === undefined ? { ms: clock(), seq: 0 } : { ms: 0, seq: 0 };
+  /** The last event delivered (the stream's order is the order of events). */
   let newest: LiveEventId = floor;
   let stopped = false;
   let reading: Promise<void> | undefined;
@@ -82,7 +87,7 @@ export function createLiveFeed(options: {
       buffer.shift();
       floor = buffer[0]?.id ?? floor;
     }
-    if (compareLiveEventIds(id, newest) > 0) newest = id;
+    newest = id;
     for (const listener of listeners) listener(event);
   };
 
@@ -107,7 +112,6 @@ export function createLiveFeed(options: {
     options.log.info({}, 'live updates: Redis answers again; every instance gets every change');
   };
 
-  const { redis } = options;
   const key = redis === undefined ? '' : `${redis.prefix}live`;
   /** The last stream entry read, so each XREAD goes on from there ('0-0': from the start). */
   let lastRead = '0-0';
