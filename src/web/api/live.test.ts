@@ -219,6 +219,54 @@ describe('matches events', () => {
     expect(requests).toEqual(before);
   });
 
+  it('writes a pushed change again over an answer that was on its way when it came', async () => {
+    await showBoardAndMatch();
+    start();
+    stream().ready('1764150000000-3');
+    await settle();
+    // The next answers are slow and still hold the score from before the goal.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/matches/today', async () => {
+        await answered;
+        return HttpResponse.json({ matches: boardMatches, updated_at: board.updated_at });
+      }),
+      http.get('/api/matches/7', async () => {
+        await answered;
+        return HttpResponse.json(centre);
+      }),
+    );
+    void queryClient.refetchQueries({ queryKey: BOARD_KEY });
+    void queryClient.refetchQueries({ queryKey: MATCH_KEY });
+    const goal = liveMatch({ id: '7', result: '2-0', minute: '61' });
+    stream().emit('matches', { at: NOW, matches: [goal] }, '1764150000000-4');
+    answer();
+    await settle();
+
+    expect(queryClient.getQueryData<TodayMatches>(BOARD_KEY)?.matches[0]).toEqual(goal);
+    expect(queryClient.getQueryData<MatchCentre>(MATCH_KEY)?.match.result).toBe('2-0');
+  });
+
+  it('leaves a polled answer alone while the stream is down', async () => {
+    await showBoardAndMatch();
+    start();
+    stream().ready('1764150000000-3');
+    await settle();
+    stream().emit(
+      'matches',
+      { at: NOW, matches: [liveMatch({ id: '7', result: '2-0' })] },
+      '1764150000000-4',
+    );
+    stream().fail(CONNECTING);
+    // While it reconnects the page polls, and the answer (say, a disallowed goal) is the truth.
+    await queryClient.refetchQueries({ queryKey: BOARD_KEY });
+
+    expect(queryClient.getQueryData<TodayMatches>(BOARD_KEY)?.matches[0]).toEqual(boardMatches[0]);
+  });
+
   it('keeps a board item whose id only looks like another one', () => {
     queryClient.setQueryData(BOARD_KEY, board);
     start();

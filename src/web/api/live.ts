@@ -54,6 +54,11 @@ const MATCH_KEY = 'match';
 // jitter spreads the fans' requests.
 const MATCH_REFRESH_MIN_MS = 3000;
 const MATCH_REFRESH_SPREAD_MS = 7000;
+/**
+ * Changes pushed this recently are written again over an answer that arrives after them: a
+ * refetch under way when a goal was pushed answers with the score from before it.
+ */
+const RECENT_MS = 30_000;
 const RECONNECT_MIN_MS = 2000;
 const RECONNECT_MAX_MS = 10_000;
 const RECONNECT_CAP_MS = 60_000;
@@ -158,35 +163,65 @@ export function startLiveUpdates(deps: LiveUpdatesDeps): () => void {
     matchRefreshTimers.set(id, timer);
   }
 
-  function applyMatches(data: unknown) {
-    const changed = readChangedMatches(data);
-    if (changed === null || changed.size === 0) return;
-    const nowMs = Date.now();
-    queryClient.setQueriesData<TodayMatches>({ queryKey: BOARD_KEY }, (board) =>
+  /** The items pushed in the last RECENT_MS, newest state of each match, with when they came. */
+  const recent = new Map<string, { item: LiveMatch; at: number }>();
+
+  function writeBoards(changed: Map<string, LiveMatch>, filters: { queryKey: readonly unknown[] }) {
+    queryClient.setQueriesData<TodayMatches>(filters, (board) =>
       board === undefined
         ? undefined
         : {
             ...board,
             matches: board.matches.map((item) => changed.get(readId(item.id) ?? '') ?? item),
-            updatedAtMs: nowMs,
+            updatedAtMs: Date.now(),
           },
     );
-    for (const [id, item] of changed) {
-      const key = [MATCH_KEY, id];
-      const shown = queryClient.getQueryData<MatchCentre>(key);
-      if (shown === undefined) continue;
-      const { status: itemStatus, result, minute } = item;
-      queryClient.setQueryData<MatchCentre>(key, {
-        ...shown,
-        match: { ...shown.match, status: itemStatus, result, minute },
-      });
-      if (shown.match.result !== result) scheduleMatchRefresh(id);
-    }
   }
+
+  /** Writes the pushed fields into a shown match page; true when its score changed. */
+  function writeMatchPage(id: string, item: LiveMatch): boolean {
+    const key = [MATCH_KEY, id];
+    const shown = queryClient.getQueryData<MatchCentre>(key);
+    if (shown === undefined) return false;
+    const { status: itemStatus, result, minute } = item;
+    queryClient.setQueryData<MatchCentre>(key, {
+      ...shown,
+      match: { ...shown.match, status: itemStatus, result, minute },
+    });
+    return shown.match.result !== result;
+  }
+
+  function applyMatches(data: unknown) {
+    const changed = readChangedMatches(data);
+    if (changed === null || changed.size === 0) return;
+    const nowMs = Date.now();
+    for (const [id, item] of changed) recent.set(id, { item, at: nowMs });
+    writeBoards(changed, { queryKey: BOARD_KEY });
+    for (const [id, item] of changed) if (writeMatchPage(id, item)) scheduleMatchRefresh(id);
+  }
+
+  /** After an answer arrives, the changes pushed meanwhile are written over it again. */
+  const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    // Only while the stream is open: otherwise a polled answer is the newest there is.
+    if (status !== 'open') return;
+    const nowMs = Date.now();
+    for (const [id, entry] of recent) if (nowMs - entry.at > RECENT_MS) recent.delete(id);
+    if (recent.size === 0) return;
+    const [scope, kind, ...rest] = event.query.queryKey as unknown[];
+    if (scope === BOARD_KEY[0] && kind === BOARD_KEY[1]) {
+      const latest = new Map([...recent].map(([id, entry]) => [id, entry.item]));
+      writeBoards(latest, { queryKey: [scope, kind, ...rest] });
+    } else if (scope === MATCH_KEY && typeof kind === 'string') {
+      const entry = recent.get(kind);
+      if (entry !== undefined) writeMatchPage(kind, entry.item);
+    }
+  });
 
   function close() {
     source?.close();
     source = null;
+    recent.clear();
   }
 
   function open() {
@@ -259,6 +294,7 @@ export function startLiveUpdates(deps: LiveUpdatesDeps): () => void {
     if (stopped) return;
     stopped = true;
     page.removeEventListener('visibilitychange', onVisibilityChange);
+    unsubscribeCache();
     clearTimeout(reopenTimer);
     for (const timer of matchRefreshTimers.values()) clearTimeout(timer);
     matchRefreshTimers.clear();
