@@ -3,6 +3,8 @@ export type StreamEvent = { event: string; id: string | undefined; data: string;
 
 export type EventStreamReader = {
   status: number;
+  /** Every event read so far. */
+  events: () => StreamEvent[];
   /** Resolves with the first event (already read or still to come) that `matches`. */
   waitFor: (matches: (event: StreamEvent) => boolean, timeoutMs?: number) => Promise<StreamEvent>;
   close: () => void;
@@ -53,6 +55,7 @@ export async function openEventStream(
 
   return {
     status: response.status,
+    events: () => [...events],
     waitFor(matches, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
