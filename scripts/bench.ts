@@ -13,6 +13,12 @@
 //     soak  5 minutes at a steady 300 requests/s on /api/matches/today; the server process's
 //           resident memory (VmRSS) after warm-up, at the end, and its growth. Not in the
 //           default run, as it takes 6 minutes: ask for it with --only soak
+//     live  GET /api/live (Server-Sent Events) held open by 1,000, 5,000 and 10,000 raw-socket
+//           clients, the server in a process of its own: per size, streams held and dropped,
+//           the time from each of 5 publishes to its arrival at every client (p50, p95, p99,
+//           max), the server's CPU per event and its RSS growth per 1,000 streams. Not in the
+//           default run (about 2 minutes, and 10,000 streams need an open files limit above
+//           11,000): ask for it with --only live
 //   BENCH_SECONDS=5   shortens each load run (default 20)
 //   SOAK_SECONDS=60   shortens the soak (default 300)
 //
@@ -30,9 +36,10 @@ import autocannon from 'autocannon';
 
 import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
+import { benchLiveStreams, requireLiveFileLimit } from './bench/live-streams.ts';
 import { benchNewsSync } from './bench/news-sync.ts';
 
-const PARTS = ['size', 'load', 'news', 'soak'] as const;
+const PARTS = ['size', 'load', 'news', 'soak', 'live'] as const;
 type Part = (typeof PARTS)[number];
 const DEFAULT_PARTS: Part[] = ['size', 'load', 'news'];
 
@@ -292,6 +299,8 @@ async function benchSoak() {
 }
 
 const parts = readParts();
+// Before any part runs: it may run the whole bench again with a higher open files limit.
+if (parts.includes('live')) await requireLiveFileLimit();
 console.log(`bench parts: ${parts.join(', ')}`);
 // The servers serve dist/: build it first (the size part weighs what it built).
 if (parts.includes('size')) {
@@ -306,3 +315,4 @@ if (parts.includes('size')) {
 if (parts.includes('load')) await benchLoad();
 if (parts.includes('news')) await benchNewsSync();
 if (parts.includes('soak')) await benchSoak();
+if (parts.includes('live')) await benchLiveStreams();
