@@ -9,22 +9,11 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { LiveMatch } from '../../src/domain/live-match.ts';
 import { createLiveFeed, type LiveEvent, type LiveFeed } from '../../src/server/http/live-feed.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { createLiveMatch } from '../mocks/touchline-api.ts';
 
 const REDIS_PORT = 6379;
 
-function item(result: string): LiveMatch {
-  return {
-    id: 1,
-    competition_name: 'Premier League',
-    local: 'Arsenal',
-    visitor: 'Chelsea',
-    status: 0,
-    result,
-    hour: '17:00',
-    minute: '12',
-    date: '2026-11-21T15:00:00.000Z',
-  };
-}
+const item = (result: string) => createLiveMatch({ id: 1, result, status: 0, minute: '12' });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

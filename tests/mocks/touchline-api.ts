@@ -16,7 +16,7 @@ import { PredictionsAnswerSchema } from '../../src/domain/api/predictions.ts';
 import { TransfersAnswerSchema } from '../../src/domain/api/transfers.ts';
 import type { LooseMatch } from '../../src/domain/board.ts';
 import type { League } from '../../src/domain/league.ts';
-import { LiveMatchSchema } from '../../src/domain/live-match.ts';
+import { LiveMatchSchema, type LiveMatch } from '../../src/domain/live-match.ts';
 import type { MarketKey, OddsEvent } from '../../src/domain/odds.ts';
 import type { Prediction } from '../../src/domain/prediction.ts';
 import type { TransferPlayer, TransferTeam } from '../../src/domain/transfers.ts';
@@ -40,7 +40,8 @@ export const leagues: League[] = [
 ].map((league) => ({ ...league, logo_url: null }));
 
 /** A board item in the live-match shape; pass what the test cares about. */
-export function createBoardMatch(fields: LooseMatch & { id: string | number }): LooseMatch {
+/** A board item as the server sends it: Arsenal v Chelsea at 21:00 unless told otherwise. */
+export function createLiveMatch(fields: Partial<LiveMatch> & { id: string | number }): LiveMatch {
   return {
     competition_name: 'Premier League',
     league_slug: 'premier-league',
@@ -55,6 +56,11 @@ export function createBoardMatch(fields: LooseMatch & { id: string | number }): 
     date: '2026-11-21T19:00:00.000Z',
     ...fields,
   };
+}
+
+/** A board item with any of its fields as loose as the board reads them. */
+export function createBoardMatch(fields: LooseMatch & { id: string | number }): LooseMatch {
+  return { ...createLiveMatch({ id: fields.id }), ...fields };
 }
 
 /** Today's board as the default answer: one match being played, one to come, one finished. */

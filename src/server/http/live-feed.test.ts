@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
+import { createLiveMatch } from '../../../tests/mocks/touchline-api.ts';
 import type { LiveMatch } from '../../domain/live-match.ts';
 import { createLiveFeed, type LiveEvent } from './live-feed.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 
-function item(id: number, result: string): LiveMatch {
-  return {
-    id,
-    competition_name: 'Premier League',
-    local: 'Arsenal',
-    visitor: 'Chelsea',
-    status: 0,
-    result,
-    hour: '17:00',
-    minute: '12',
-    date: '2026-11-21T15:00:00.000Z',
-  };
-}
+/** A live match's board item with this id and score. */
+const item = (id: number, result: string) =>
+  createLiveMatch({ id, result, status: 0, minute: '12' });
 
 /** A feed on a clock the test moves, and every event it delivered. */
 function createTestFeed(options: { bufferSize?: number } = {}) {

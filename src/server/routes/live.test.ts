@@ -4,25 +4,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
-import type { LiveMatch } from '../../domain/live-match.ts';
+import { createLiveMatch } from '../../../tests/mocks/touchline-api.ts';
 import { createLiveFeed, type LiveFeed } from '../http/live-feed.ts';
 import type { LiveStreamLimits } from '../http/live-streams.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 
-function item(id: number, result: string): LiveMatch {
-  return {
-    id,
-    competition_name: 'Premier League',
-    local: 'Arsenal',
-    visitor: 'Chelsea',
-    status: 0,
-    result,
-    hour: '17:00',
-    minute: '12',
-    date: '2026-11-21T15:00:00.000Z',
-  };
-}
+/** A live match's board item with this id and score. */
+const item = (id: number, result: string) =>
+  createLiveMatch({ id, result, status: 0, minute: '12' });
 
 type Running = { test: TestApp; url: string; feed: LiveFeed; cookie: string };
 let running: Running | undefined;
