@@ -1,9 +1,20 @@
 import * as z from 'zod/mini';
 
 /** An AI prediction as the API serves it. */
+/** The match a prediction is for, as a card names it. */
+export const PredictionMatchSchema = z.object({
+  home: z.string(),
+  away: z.string(),
+  /** Kick-off instant, ISO 8601 UTC. */
+  kickoff: z.string(),
+  league_slug: z.string(),
+});
+
 export const PredictionSchema = z.object({
   id: z.number(),
   match_id: z.number(),
+  /** Which match (absent from answers of older servers). */
+  match: z.optional(PredictionMatchSchema),
   model_name: z.string(),
   /** e.g. "Arsenal to win", "Over 2.5 goals". */
   pick: z.string(),

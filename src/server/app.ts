@@ -186,7 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const matchCentre = createMatchCentre({ db: deps.db, cache, timeZone: deps.timeZone });
   await app.register(dataApiRoutes({ leagues, data, matchCentre }));
   await app.register(functionRoutes({ leagues, data }));
-  await app.register(predictionRoutes({ predictions: createPredictions({ db: deps.db, cache }) }));
+  await app.register(
+    predictionRoutes({ predictions: createPredictions({ db: deps.db, cache, now: deps.now }) }),
+  );
   await app.register(
     teamRoutes({ teamPage: createTeamPage({ db: deps.db, cache, now: deps.now }) }),
   );

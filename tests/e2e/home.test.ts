@@ -224,7 +224,7 @@ describe('the home page at 1280 px on a Saturday afternoon', () => {
 
     // The scheduler writes predictions for the coming matches after its first league sync:
     // wait for them, then load the page again (a first load may have found none).
-    const PREDICTIONS_URL = `${server.url}/api/predictions?limit=6`;
+    const PREDICTIONS_URL = `${server.url}/api/predictions?upcoming=true&limit=6`;
     await expect
       .poll(
         async () => {
@@ -238,6 +238,7 @@ describe('the home page at 1280 px on a Saturday afternoon', () => {
       page.waitForResponse((r) => r.url() === PREDICTIONS_URL && r.status() === 200),
       page.reload(),
     ]);
+    // The forecasts of the next matches to kick off, each naming its match.
     const { predictions: latest } = (await answer.json()) as { predictions: Prediction[] };
     // Six fetched, up to four shown.
     const shown = latest.slice(0, 4);
@@ -251,10 +252,17 @@ describe('the home page at 1280 px on a Saturday afternoon', () => {
     expect(await markets.getByText('No predictions available').count()).toBe(0);
     for (const [i, prediction] of shown.entries()) {
       const card = predictionCards.nth(i);
-      // Model name, pick, rationale and a confidence bar as wide as the confidence.
+      // Model name, the match, the pick and a confidence bar as wide as the confidence.
       expect(MODELS).toContain(prediction.model_name);
       expect(await card.getByText(prediction.model_name, { exact: true }).isVisible()).toBe(true);
-      expect(await card.getByRole('heading', { name: prediction.pick }).isVisible()).toBe(true);
+      const { match } = prediction;
+      expect(match).toBeDefined();
+      const heading = card.getByRole('heading', { name: `${match?.home} v ${match?.away}` });
+      expect(await heading.isVisible()).toBe(true);
+      expect(await heading.getByRole('link').getAttribute('href')).toMatch(
+        new RegExp(`^/match/${String(prediction.match_id)}-`),
+      );
+      expect(await card.getByText(prediction.pick, { exact: true }).isVisible()).toBe(true);
       const meter = card.getByRole('meter', { name: `${prediction.model_name} confidence` });
       expect(await meter.getAttribute('aria-valuenow')).toBe(
         String(Math.round(prediction.confidence_pct)),

@@ -16,6 +16,8 @@ export const PredictionsQuerySchema = z.strictObject({
   limit: z.optional(wholeNumber(1, 50)),
   /** One match's predictions, most confident first; else the latest of every match. */
   match_id: z.optional(wholeNumber(1, 2_147_483_647)),
+  /** `true`: a forecast for each of the next matches to kick off, soonest first. */
+  upcoming: z.optional(z.enum(['true', 'false'])),
 });
 
 /** `GET /api/predictions`. */

@@ -1,8 +1,12 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 import type { Prediction } from '../../domain/prediction.ts';
 import type { Db } from './client.ts';
-import { predictions } from './schema.ts';
+import { leagues, matches, predictions, teams } from './schema.ts';
+
+const home = alias(teams, 'home');
+const away = alias(teams, 'away');
 
 const columns = {
   id: predictions.id,
@@ -12,21 +16,76 @@ const columns = {
   confidence_pct: predictions.confidencePct,
   rationale: predictions.rationale,
   createdAt: predictions.createdAt,
+  homeName: home.name,
+  awayName: away.name,
+  kickoff: matches.kickoffUtc,
+  leagueSlug: leagues.slug,
 };
 
-function toPrediction(row: { createdAt: Date } & Omit<Prediction, 'created_at'>): Prediction {
-  const { createdAt, ...rest } = row;
-  return { ...rest, created_at: createdAt.toISOString() };
+type Row = Omit<Prediction, 'created_at' | 'match'> & {
+  createdAt: Date;
+  homeName: string;
+  awayName: string;
+  kickoff: Date;
+  leagueSlug: string;
+};
+
+function toPrediction(row: Row): Prediction {
+  const { createdAt, homeName, awayName, kickoff, leagueSlug, ...rest } = row;
+  return {
+    ...rest,
+    match: {
+      home: homeName,
+      away: awayName,
+      kickoff: kickoff.toISOString(),
+      league_slug: leagueSlug,
+    },
+    created_at: createdAt.toISOString(),
+  };
+}
+
+/** Predictions with the match each is for. */
+function selectPredictions(db: Db) {
+  return db
+    .select(columns)
+    .from(predictions)
+    .innerJoin(matches, eq(predictions.matchId, matches.id))
+    .innerJoin(leagues, eq(matches.leagueId, leagues.id))
+    .innerJoin(home, eq(matches.homeTeamId, home.id))
+    .innerJoin(away, eq(matches.awayTeamId, away.id));
 }
 
 /** The latest predictions, newest first. */
 export async function listLatestPredictions(db: Db, limit: number): Promise<Prediction[]> {
-  const rows = await db
-    .select(columns)
-    .from(predictions)
+  const rows = await selectPredictions(db)
     .orderBy(desc(predictions.createdAt), desc(predictions.id))
     .limit(limit);
   return rows.map(toPrediction);
+}
+
+/**
+ * The forecasts of the next matches to kick off: one per match (the result market's most
+ * confident model), soonest first.
+ */
+export async function listUpcomingPredictions(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<Prediction[]> {
+  const rows = await selectPredictions(db)
+    .where(
+      and(
+        gt(matches.kickoffUtc, now),
+        eq(matches.status, 'scheduled'),
+        eq(predictions.market, 'result'),
+      ),
+    )
+    .orderBy(asc(matches.kickoffUtc), asc(matches.id), desc(predictions.confidencePct))
+    // A match has a forecast per model: enough rows for `limit` matches.
+    .limit(limit * 8);
+  const seen = new Set<number>();
+  const picked = rows.filter((row) => !seen.has(row.match_id) && seen.add(row.match_id));
+  return picked.slice(0, limit).map(toPrediction);
 }
 
 /** A match's predictions, most confident first. */
@@ -35,9 +94,7 @@ export async function listMatchPredictions(
   matchId: number,
   limit: number,
 ): Promise<Prediction[]> {
-  const rows = await db
-    .select(columns)
-    .from(predictions)
+  const rows = await selectPredictions(db)
     .where(eq(predictions.matchId, matchId))
     .orderBy(desc(predictions.confidencePct), desc(predictions.id))
     .limit(limit);

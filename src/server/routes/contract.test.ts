@@ -74,6 +74,7 @@ const EXAMPLES: Record<string, Call[]> = {
   'GET /api/teams/:slug': [{ url: '/api/teams/inter' }, { url: '/api/teams/nowhere' }],
   'GET /api/predictions': [
     { url: '/api/predictions?limit=6' },
+    { url: '/api/predictions?upcoming=true&limit=6' },
     { url: '/api/predictions?limit=0' },
   ],
   'GET /api/news': [{ url: '/api/news?league=all&page=1&page_size=10' }],

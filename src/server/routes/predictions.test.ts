@@ -41,6 +41,22 @@ const provider = createFakeProvider({
   ],
 });
 
+/** Each match as the answers name it. */
+const MATCHES = {
+  early: {
+    home: 'Arsenal',
+    away: 'Chelsea',
+    kickoff: '2026-11-21T12:30:00.000Z',
+    league_slug: 'premier-league',
+  },
+  late: {
+    home: 'Liverpool',
+    away: 'Everton',
+    kickoff: '2026-11-21T19:00:00.000Z',
+    league_slug: 'premier-league',
+  },
+};
+
 type Row = {
   match: 'early' | 'late';
   modelName: string;
@@ -120,6 +136,7 @@ beforeAll(async () => {
     written.push({
       id: inserted.id,
       match_id: matchIds[row.match],
+      match: MATCHES[row.match],
       model_name: row.modelName,
       pick: row.pick,
       confidence_pct: row.confidencePct,
@@ -191,6 +208,19 @@ describe('GET /api/predictions', () => {
     const response = await get(`/api/predictions?match_id=${matchIds.late}&limit=2`);
 
     expect(response.json()).toEqual({ predictions: mostConfidentFirst('late').slice(0, 2) });
+  });
+
+  it('answers a forecast for each match still to kick off, soonest first (upcoming=true)', async () => {
+    const response = await get('/api/predictions?upcoming=true&limit=6');
+
+    expect(response.statusCode).toBe(200);
+    // At 15:30 the early match has kicked off; the late one's most confident result forecast.
+    expect(response.json()).toEqual({
+      predictions: [written.find((p) => p.match_id === matchIds.late && p.confidence_pct === 90)],
+    });
+    expect(response.json<{ predictions: Prediction[] }>().predictions[0]?.match).toEqual(
+      MATCHES.late,
+    );
   });
 
   it('answers an empty list for a match without predictions', async () => {

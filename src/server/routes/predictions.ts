@@ -13,7 +13,8 @@ export function predictionRoutes(deps: { predictions: Predictions }) {
       '/api/predictions',
       {
         schema: {
-          summary: "The latest predictions, or one match's by confidence (match_id)",
+          summary:
+            "The latest predictions, one match's by confidence (match_id), or a forecast for each of the next matches to kick off (upcoming=true); each names its match",
           tags: ['data'],
           querystring: PredictionsQuerySchema,
           response: {
@@ -25,8 +26,11 @@ export function predictionRoutes(deps: { predictions: Predictions }) {
         },
       },
       async (request, reply) => {
-        const { limit = 10, match_id: matchId } = request.query;
-        return sendCached(reply, await deps.predictions.list({ limit, matchId }));
+        const { limit = 10, match_id: matchId, upcoming } = request.query;
+        return sendCached(
+          reply,
+          await deps.predictions.list({ limit, matchId, upcoming: upcoming === 'true' }),
+        );
       },
     );
   };

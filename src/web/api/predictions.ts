@@ -21,3 +21,21 @@ export function latestPredictionsQueryOptions(limit: number) {
 export function useLatestPredictions(limit: number) {
   return useQuery(latestPredictionsQueryOptions(limit));
 }
+
+/** A forecast for each of the next `limit` matches to kick off, soonest first. */
+export async function getUpcomingPredictions(limit: number): Promise<Prediction[]> {
+  return (await fetchAnswer(`/api/predictions?upcoming=true&limit=${limit}`, PredictionsAnswer))
+    .predictions;
+}
+
+export function upcomingPredictionsQueryOptions(limit: number) {
+  return queryOptions({
+    queryKey: ['predictions', 'upcoming', limit],
+    queryFn: () => getUpcomingPredictions(limit),
+    staleTime: 60_000,
+  });
+}
+
+export function useUpcomingPredictions(limit: number) {
+  return useQuery(upcomingPredictionsQueryOptions(limit));
+}

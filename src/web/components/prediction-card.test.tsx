@@ -31,6 +31,29 @@ describe('PredictionCard', () => {
     expect(screen.getByText('Inter have won 8 of their last 10 at home.')).toBeTruthy();
   });
 
+  it('names its match, with kick-off in the site time zone, and links to its page', () => {
+    render(
+      <PredictionCard
+        prediction={prediction({
+          match: {
+            home: 'Inter',
+            away: 'AC Milan',
+            kickoff: '2026-11-22T19:45:00.000Z',
+            league_slug: 'serie-a',
+          },
+        })}
+      />,
+    );
+
+    const heading = screen.getByRole('heading', { name: 'Inter v AC Milan' });
+    expect(heading.querySelector('a')?.getAttribute('href')).toBe('/match/10-inter-v-ac-milan');
+    expect(screen.getByText('Inter to win')).toBeTruthy();
+    // 19:45 UTC is 21:45 in the site's default zone (GMT+2).
+    expect(screen.getByText('Nov 22, 21:45').getAttribute('datetime')).toBe(
+      '2026-11-22T19:45:00.000Z',
+    );
+  });
+
   it.each([null, ''])('shows no rationale when it is %j', (rationale) => {
     const { container } = render(<PredictionCard prediction={prediction({ rationale })} />);
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 
 import { getConfidenceTone, getConfidenceWidth, type Prediction } from '../../domain/prediction.ts';
+import { formatShortDateTime } from '../../domain/time-zone.ts';
 import { getMatchPath } from '../paths.ts';
+import { readSiteMeta } from '../site-meta.ts';
 
 const BAR: Record<ReturnType<typeof getConfidenceTone>, string> = {
   success: 'bg-success',
@@ -11,20 +13,32 @@ const BAR: Record<ReturnType<typeof getConfidenceTone>, string> = {
 
 export function PredictionCard({ prediction }: { prediction: Prediction }) {
   const width = getConfidenceWidth(prediction.confidence_pct);
+  const { match } = prediction;
+  const kickoff = Date.parse(match?.kickoff ?? '');
   return (
-    <article className="flex h-36 flex-col justify-between rounded-xl border border-line bg-white p-3 shadow-sm">
+    <article className="flex min-h-40 flex-col justify-between gap-2 rounded-xl border border-line bg-white p-3 shadow-sm">
       <div className="min-w-0">
-        <p className="text-xs font-semibold uppercase tracking-wide text-subtle">
-          {prediction.model_name}
+        <p className="truncate text-xs font-semibold uppercase tracking-wide text-subtle">
+          <span>{prediction.model_name}</span>
+          {Number.isFinite(kickoff) ? (
+            <>
+              {' · '}
+              <time dateTime={match?.kickoff}>
+                {formatShortDateTime(kickoff, readSiteMeta().timeZone)}
+              </time>
+            </>
+          ) : null}
         </p>
+        {/* The match first: a pick means nothing without it. */}
         <h3 className="truncate font-bold">
           <Link
-            to={getMatchPath(prediction.match_id)}
+            to={getMatchPath(prediction.match_id, match?.home, match?.away)}
             className="hover:underline focus-visible:-outline-offset-3"
           >
-            {prediction.pick}
+            {match === undefined ? prediction.pick : `${match.home} v ${match.away}`}
           </Link>
         </h3>
+        {match === undefined ? null : <p className="truncate text-sm">{prediction.pick}</p>}
         {prediction.rationale ? (
           <p className="line-clamp-2 text-xs text-subtle">{prediction.rationale}</p>
         ) : null}

@@ -4,7 +4,7 @@ import { listMarketLeagues } from '../../domain/league.ts';
 import type { MarketKey } from '../../domain/odds.ts';
 import { formatGmtOffset } from '../../domain/time-zone.ts';
 import { LATEST_NEWS_COUNT, useLatestNews } from '../api/news.ts';
-import { useLatestPredictions } from '../api/predictions.ts';
+import { useUpcomingPredictions } from '../api/predictions.ts';
 import { MarketWidget } from '../components/market-widget.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
 import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
@@ -31,7 +31,8 @@ function MarketColumn({ title, market }: { title: string; market: MarketKey }) {
 }
 
 function PredictionsColumn() {
-  const query = useLatestPredictions(PREDICTIONS_FETCHED);
+  // The forecasts of the next matches to kick off, each naming its match.
+  const query = useUpcomingPredictions(PREDICTIONS_FETCHED);
   const { data, isPending } = useDeferredData(query);
   const shown = (data ?? []).slice(0, PREDICTIONS_SHOWN);
   return (
@@ -39,7 +40,7 @@ function PredictionsColumn() {
       <h3 className="text-lg font-bold">AI Predictions</h3>
       {isPending ? (
         Array.from({ length: PREDICTIONS_SHOWN }, (_, i) => (
-          <div key={i} className="h-36 animate-pulse rounded-xl bg-line" aria-hidden="true" />
+          <div key={i} className="h-40 animate-pulse rounded-xl bg-line" aria-hidden="true" />
         ))
       ) : shown.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-3 text-sm text-subtle">
