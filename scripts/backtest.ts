@@ -35,7 +35,7 @@ const totalMs = performance.now() - started;
 
 if (json) {
   process.stdout.write(
-    `${JSON.stringify({ pooled: report.pooled, by_league: report.by_league })}\n`,
+    `${JSON.stringify({ pooled: report.pooled, by_league: report.by_league, paired: report.paired })}\n`,
   );
 } else {
   printReport(report);
@@ -48,6 +48,7 @@ function printReport(report: BacktestReport): void {
     `Backtest: ${LEAGUE_CODES.join(', ')}; seasons ${EVALUATION_SEASONS.join(', ')}.`,
     `Scored on matches priced by Pinnacle, market average and Bet365 alike: ` +
       `1X2 ${pooled?.matches ?? 0}, O/U 2.5 ${pooled?.ou_matches ?? 0}. Lower is better except Fav.`,
+    "The bookmakers' probabilities are margin-free by Shin's method.",
     '',
     'Pooled',
     ...formatTable(report.pooled),
@@ -62,6 +63,25 @@ function printReport(report: BacktestReport): void {
     out.push('', `Calibration: ${name} (every H/D/A probability of the pooled matches)`);
     out.push(...formatCalibration(bins));
   }
+  out.push(
+    '',
+    'Paired RPS difference, model − reference on the same matches (negative: the model is better),',
+    'with a 95% interval from 2,000 bootstrap resamples of match days',
+  );
+  out.push(
+    ...alignColumns(
+      [
+        ['Model', 'Against', 'Diff', '95% interval'],
+        ...report.paired.map((p) => [
+          p.model,
+          p.against,
+          signed(p.diff, 4),
+          `${signed(p.lo, 4)} to ${signed(p.hi, 4)}`,
+        ]),
+      ],
+      2,
+    ),
+  );
   out.push('', 'Targets');
   for (const target of checkTargets(report.pooled)) {
     const best = target.best ? `${target.best.name} ${target.best.value.toFixed(5)}` : 'no model';
@@ -119,8 +139,8 @@ function alignColumns(rows: readonly string[][], textColumns: number): string[] 
   );
 }
 
-function signed(value: number): string {
-  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
+function signed(value: number, digits = 3): string {
+  return `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}`;
 }
 
 function seconds(ms: number): string {

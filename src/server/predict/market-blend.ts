@@ -6,7 +6,11 @@ import { getDecayWeight } from './season.ts';
 import { fitConditionalLogit, getStackedProbabilities, type StackingRow } from './stacking.ts';
 
 /*
- * Market Blend: the bookmakers' pre-closing prices of the fixture (never closing prices), made
+ * Market Blend is the bookmakers' consensus recalibrated with the ratings: its fitted weights
+ * give the market about 1.2 and the two rating models small negative weights, and it does not
+ * beat Pinnacle's closing line (see the paired differences `npm run backtest` prints).
+ *
+ * How: the bookmakers' pre-closing prices of the fixture (never closing prices), made
  * margin-free, stacked with the Dixon-Coles and Elo Ratings forecasts. Home/draw/away come from a
  * conditional logit, P(k) ∝ exp(a·log market_k + b·log dixonColes_k + c·log elo_k + draw and away
  * offsets), i.e. a weighted geometric pool whose weights need not sum to 1 (a > 1 sharpens the
