@@ -288,6 +288,13 @@ describe('AI predictions in live mode', () => {
         expect(p).toEqual({
           id: expect.any(Number),
           match_id: match.id,
+          // Each names its match, as the board names it.
+          match: {
+            home: match.local,
+            away: match.visitor,
+            kickoff: match.date,
+            league_slug: match.league_slug,
+          },
           model_name: expect.any(String),
           pick: expect.stringMatching(
             new RegExp(
