@@ -20,6 +20,19 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** The local Redis behind a proxy the test can cut, and a key prefix of this test's own. */
+async function startRedisBehindProxy(): Promise<{ proxy: TcpProxy; prefix: string }> {
+  const proxy = await startTcpProxy(REDIS_PORT);
+  cleanups.push(() => proxy.close());
+  const prefix = `touchline:test-${randomBytes(6).toString('hex')}:`;
+  cleanups.push(async () => {
+    const redis = new Redis(REDIS_PORT, '127.0.0.1');
+    await redis.del(`${prefix}live`);
+    redis.disconnect();
+  });
+  return { proxy, prefix };
+}
+
 /** A feed as an instance makes it (shared-state.ts), through `proxy`, recording what it gets. */
 async function startFeed(proxy: TcpProxy, prefix: string) {
   const url = proxy.url.replace('http:', 'redis:');
@@ -59,14 +72,7 @@ it(
   'shares every event between instances, falls back while Redis is away, and shares again after',
   { timeout: 90_000 },
   async () => {
-    const proxy = await startTcpProxy(REDIS_PORT);
-    cleanups.push(() => proxy.close());
-    const prefix = `touchline:test-${randomBytes(6).toString('hex')}:`;
-    cleanups.push(async () => {
-      const redis = new Redis(REDIS_PORT, '127.0.0.1');
-      await redis.del(`${prefix}live`);
-      redis.disconnect();
-    });
+    const { proxy, prefix } = await startRedisBehindProxy();
     const leader = await startFeed(proxy, prefix);
     const other = await startFeed(proxy, prefix);
 
@@ -111,14 +117,7 @@ it(
 );
 
 it('fills a starting instance with the recent events, so streams resume there', async () => {
-  const proxy = await startTcpProxy(REDIS_PORT);
-  cleanups.push(() => proxy.close());
-  const prefix = `touchline:test-${randomBytes(6).toString('hex')}:`;
-  cleanups.push(async () => {
-    const redis = new Redis(REDIS_PORT, '127.0.0.1');
-    await redis.del(`${prefix}live`);
-    redis.disconnect();
-  });
+  const { proxy, prefix } = await startRedisBehindProxy();
   const first = await startFeed(proxy, prefix);
   for (const result of ['1-0', '2-0', '3-0']) first.feed.publish([item(result)]);
   await waitUntil(() => first.events.length === 3, 'three events');
