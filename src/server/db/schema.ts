@@ -115,12 +115,55 @@ export const predictions = pgTable(
     rationale: text('rationale'),
     probabilities: jsonb('probabilities'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The forecast's version: 1 when first written, one more each time it was refreshed before
+     * kick-off (every version is kept in `prediction_versions`); this row is the latest.
+     */
+    version: integer('version').notNull().default(1),
+    /** When this version was written (`created_at` is when the first was). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('predictions_match_model_market_idx').on(t.matchId, t.modelName, t.market),
     index('predictions_created_idx').on(t.createdAt),
   ],
 );
+
+/** Every version of every prediction, as written: the history behind `predictions`. */
+export const predictionVersions = pgTable(
+  'prediction_versions',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    modelName: text('model_name').notNull(),
+    market: text('market').notNull(),
+    version: integer('version').notNull(),
+    pick: text('pick').notNull(),
+    confidencePct: real('confidence_pct').notNull(),
+    probabilities: jsonb('probabilities'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('prediction_versions_key_idx').on(t.matchId, t.modelName, t.market, t.version),
+  ],
+);
+
+/**
+ * Each league's season projection (simulated rest-of-seasons), the latest only: written by the
+ * instance that runs the jobs, read by all.
+ */
+export const seasonProjections = pgTable('season_projections', {
+  leagueSlug: text('league_slug').primaryKey(),
+  season: text('season').notNull(),
+  simulations: integer('simulations').notNull(),
+  /** League matches played when it was computed. */
+  matchesPlayed: integer('matches_played').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  /** The projection itself, as the API serves it (validated on write). */
+  body: jsonb('body').notNull(),
+});
 
 export const newsArticles = pgTable(
   'news_articles',
@@ -295,6 +338,11 @@ export const historyMatches = pgTable(
     awayGoals: smallint('away_goals').notNull(),
     htHomeGoals: smallint('ht_home_goals'),
     htAwayGoals: smallint('ht_away_goals'),
+    /** Shots and shots on target, where the data set has them. */
+    homeShots: smallint('home_shots'),
+    awayShots: smallint('away_shots'),
+    homeShotsOnTarget: smallint('home_shots_on_target'),
+    awayShotsOnTarget: smallint('away_shots_on_target'),
     /** Decimal prices by original column name, e.g. { "B365H": 2.1, "PC>2.5": 1.9 }. */
     odds: jsonb('odds').notNull(),
   },
