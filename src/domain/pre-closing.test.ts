@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getPreClosingPrices } from './pre-closing.ts';
+import { getPreClosingPrices, getPreClosingPublishedMs } from './pre-closing.ts';
 
 describe('getPreClosingPrices', () => {
   it.each([
@@ -36,5 +36,36 @@ describe('getPreClosingPrices', () => {
     ['nothing from an empty row', {}, {}],
   ])('reads %s', (_, odds, expected) => {
     expect(getPreClosingPrices(odds)).toEqual(expected);
+  });
+});
+
+describe('getPreClosingPublishedMs', () => {
+  const uk = (iso: string) => new Date(iso).getTime();
+  it.each([
+    ['a Saturday match: the Friday before', '2022-10-01T11:30:00Z', '2022-09-30T14:00:00Z'],
+    ['a Sunday match: the Friday before', '2022-10-02T15:30:00Z', '2022-09-30T14:00:00Z'],
+    ['a Monday match: the Friday before', '2022-10-03T19:00:00Z', '2022-09-30T14:00:00Z'],
+    ['a Friday evening match: that afternoon', '2022-09-30T19:00:00Z', '2022-09-30T14:00:00Z'],
+    ['a Tuesday evening match: that afternoon', '2022-10-18T18:45:00Z', '2022-10-18T14:00:00Z'],
+    ['a Wednesday match: the Tuesday before', '2022-10-19T18:30:00Z', '2022-10-18T14:00:00Z'],
+    ['a Thursday match: the Tuesday before', '2022-10-20T19:00:00Z', '2022-10-18T14:00:00Z'],
+    [
+      'a Tuesday lunchtime match: the Friday before',
+      '2022-10-18T11:00:00Z',
+      '2022-10-14T14:00:00Z',
+    ],
+    ['in winter time, 15:00 UK is 15:00 UTC', '2022-12-31T12:30:00Z', '2022-12-30T15:00:00Z'],
+  ])('%s', (_, kickoff, published) => {
+    expect(new Date(getPreClosingPublishedMs(uk(kickoff))).toISOString()).toBe(
+      new Date(published).toISOString(),
+    );
+  });
+
+  it('is always before the kick-off and at most a week before it', () => {
+    for (let ms = uk('2023-03-20T00:00:00Z'); ms < uk('2023-04-10T00:00:00Z'); ms += 3_600_000) {
+      const published = getPreClosingPublishedMs(ms);
+      expect(published).toBeLessThan(ms);
+      expect(ms - published).toBeLessThanOrEqual(7 * 86_400_000);
+    }
   });
 });

@@ -110,14 +110,19 @@ async function createProvider(
     // The models learn the shipped history, then the results the upstream reports.
     const provider: FootballProvider = {
       ...liveProvider,
-      listForecastInputs: createLiveForecastInputs({ db }),
+      listForecastInputs: createLiveForecastInputs({
+        db,
+        historySeasons: config.predictionHistorySeasons,
+      }),
     };
     logger.info({ kinds: provider.offers }, live.label);
     return { provider, label: live.label, live };
   }
   const season = config.replaySeason ?? (await findDefaultReplaySeason(db));
   if (season === null) throw new Error('no season has results, odds, player totals and transfers');
-  const dataset = await loadReplayDataset(db, season);
+  const dataset = await loadReplayDataset(db, season, {
+    earlierSeasons: config.predictionHistorySeasons,
+  });
   if (dataset.matches.length === 0) throw new Error(`REPLAY_SEASON ${season} has no results`);
   return { provider: createReplayProvider(dataset), label: `Replay of ${formatSeason(season)}` };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { replaceFeedSources } from '../../src/server/db/feed-sources-queries.ts';
 import { findMatchesByExternalIds } from '../../src/server/db/matches-queries.ts';
-import { createPredictions } from '../../src/server/db/predictions-queries.ts';
+import { savePredictionVersions } from '../../src/server/db/predictions-queries.ts';
 import { historyTransfers, newsArticles, teams } from '../../src/server/db/schema.ts';
 import { runIngestRss, type FetchFeed } from '../../src/server/jobs/ingest-rss.ts';
 import { runSyncLeagueData, runSyncMatches } from '../../src/server/jobs/sync-provider.ts';
@@ -145,7 +145,7 @@ beforeAll(async () => {
   await runSyncLeagueData(sync);
   await runSyncMatches(sync);
   const [stored] = await findMatchesByExternalIds(t.database.db, [upcoming.externalId]);
-  await createPredictions(
+  await savePredictionVersions(
     t.database.db,
     [
       {

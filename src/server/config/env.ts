@@ -74,6 +74,11 @@ const EnvSchema = z.object({
       .regex(/^\d{4}-\d{4}$/, 'must be a season such as 2022-2023')
       .optional(),
   ),
+  PREDICTION_HISTORY_SEASONS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .default(0),
   ODDS_API_DAILY_CREDITS: z.coerce
     .number('must be a number')
     .int('must be a whole number')
@@ -152,6 +157,8 @@ export type Config = UpstreamConfig & {
   redisUrl: string | undefined;
   dataSource: 'replay' | 'live';
   replaySeason: string | undefined;
+  /** Seasons of the shipped history the prediction models learn before the current one; undefined: all. */
+  predictionHistorySeasons: number | undefined;
   oddsDailyCredits: number;
   /** Requests per minute per client address on the data routes; 0: no limit. */
   rateLimitPerMinute: number;
@@ -200,6 +207,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     dataSource: e.DATA_SOURCE,
     replaySeason: e.REPLAY_SEASON,
+    predictionHistorySeasons:
+      e.PREDICTION_HISTORY_SEASONS === 0 ? undefined : e.PREDICTION_HISTORY_SEASONS,
     ...upstreams,
     oddsDailyCredits: e.ODDS_API_DAILY_CREDITS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -1,8 +1,23 @@
-import { and, asc, eq, gt, gte, isNotNull, like, lte, max, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  like,
+  lte,
+  max,
+  min,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 import type { ClubInfo } from '../../domain/history.ts';
 import type { Db } from './client.ts';
+import { preClosingOdds } from './history-queries.ts';
 import { historyMatches, leagues, markets, matches, teams } from './schema.ts';
 
 /** A played match of the shipped history, as the prediction models read it. */
@@ -16,7 +31,7 @@ export type HistoryResultRow = {
   away: string;
   homeGoals: number;
   awayGoals: number;
-  /** Decimal prices by the data set's column names. */
+  /** Pre-closing decimal prices by the data set's column names (see preClosingOdds). */
   odds: Record<string, number>;
 };
 
@@ -26,10 +41,13 @@ function shiftSeason(season: string, years: number): string {
   return `${first}-${first + 1}`;
 }
 
-/** The results of the history's latest `seasons` seasons, every league; none before an import. */
+/**
+ * The results of the history's latest `seasons` seasons (default: all), every league; none
+ * before an import.
+ */
 export async function listRecentHistoryResults(
   db: Db,
-  seasons: number,
+  seasons?: number,
 ): Promise<HistoryResultRow[]> {
   const [latest] = await db.select({ season: max(historyMatches.season) }).from(historyMatches);
   if (latest?.season === null || latest?.season === undefined) return [];
@@ -43,11 +61,15 @@ export async function listRecentHistoryResults(
       away: historyMatches.away,
       homeGoals: historyMatches.homeGoals,
       awayGoals: historyMatches.awayGoals,
-      odds: historyMatches.odds,
+      odds: preClosingOdds,
     })
     .from(historyMatches)
-    .where(gte(historyMatches.season, shiftSeason(latest.season, 1 - seasons)));
-  return rows.map((row) => ({ ...row, odds: row.odds as Record<string, number> }));
+    .where(
+      seasons === undefined
+        ? undefined
+        : gte(historyMatches.season, shiftSeason(latest.season, 1 - seasons)),
+    );
+  return rows;
 }
 
 /**
@@ -131,6 +153,28 @@ export async function listFinishedForecastMatches(
       ),
     )
     .orderBy(asc(matches.kickoffUtc), asc(matches.id));
+}
+
+/** Phases of a match being played. */
+const IN_PLAY = ['live', 'halftime', 'extratime', 'penalties'];
+
+/** The kick-off of the earliest stored match of the given providers being played now, if any. */
+export async function findEarliestInPlayKickoff(
+  db: Db,
+  options: { now: Date; idPrefixes: readonly string[] },
+): Promise<Date | null> {
+  if (options.idPrefixes.length === 0) return null;
+  const [row] = await db
+    .select({ kickoff: min(matches.kickoffUtc) })
+    .from(matches)
+    .where(
+      and(
+        fromProviders(options.idPrefixes),
+        inArray(matches.status, IN_PLAY),
+        lte(matches.kickoffUtc, options.now),
+      ),
+    );
+  return row?.kickoff ?? null;
 }
 
 /** Stored matches of the given providers still scheduled to kick off after `now`, soonest first. */

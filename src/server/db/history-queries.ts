@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 
 import type {
   ClubInfo,
@@ -7,6 +7,7 @@ import type {
   ReplayDataset,
 } from '../../domain/history.ts';
 import { LEAGUES, type LeagueEntry } from '../../domain/league.ts';
+import { PRE_CLOSING_COLUMNS } from '../../domain/pre-closing.ts';
 import type { Db } from './client.ts';
 import { historyMatches, historyPlayers, historyTransfers, leagues, teams } from './schema.ts';
 
@@ -52,16 +53,36 @@ export async function findDefaultReplaySeason(
   return rows[0]?.season ?? null;
 }
 
-/** Seasons before the replayed one whose results the prediction models learn from. */
-const EARLIER_SEASONS = 3;
+/**
+ * A history match's prices the prediction models may see (its pre-closing ones), selected in
+ * place of the whole `odds` object: a tenth of the data when every season is read.
+ */
+export const preClosingOdds = sql<Record<string, number>>`(
+  select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+  from jsonb_each(${historyMatches.odds})
+  where key in (${sql.join(
+    PRE_CLOSING_COLUMNS.map((column) => sql`${column}`),
+    sql`, `,
+  )})
+)`;
 
 function shiftSeason(season: string, years: number): string {
   const first = Number(season.slice(0, 4)) + years;
   return `${first}-${first + 1}`;
 }
 
-/** Everything the replay needs of one season, read once and handed to the provider. */
-export async function loadReplayDataset(db: Db, season: string): Promise<ReplayDataset> {
+/**
+ * Everything the replay needs of one season, read once and handed to the provider, with the
+ * results of the seasons before it for the prediction models (all of them, or the last
+ * `earlierSeasons`); of those only the prices the models may see are read (the pre-closing ones).
+ */
+export async function loadReplayDataset(
+  db: Db,
+  season: string,
+  options: { earlierSeasons?: number } = {},
+): Promise<ReplayDataset> {
+  const earlierFrom =
+    options.earlierSeasons === undefined ? undefined : shiftSeason(season, -options.earlierSeasons);
   const [clubRows, matches, players, transfers, earlier] = await Promise.all([
     db
       .select({
@@ -78,11 +99,14 @@ export async function loadReplayDataset(db: Db, season: string): Promise<ReplayD
     db.select().from(historyPlayers).where(eq(historyPlayers.season, season)),
     db.select().from(historyTransfers).where(eq(historyTransfers.season, season)),
     db
-      .select()
+      .select({
+        ...getTableColumns(historyMatches),
+        odds: preClosingOdds,
+      })
       .from(historyMatches)
       .where(
         and(
-          gte(historyMatches.season, shiftSeason(season, -EARLIER_SEASONS)),
+          earlierFrom === undefined ? undefined : gte(historyMatches.season, earlierFrom),
           lt(historyMatches.season, season),
         ),
       ),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 
 import type { Prediction } from '../../domain/prediction.ts';
 import type { Db } from './client.ts';
-import { leagues, matches, predictions, teams } from './schema.ts';
+import { leagues, matches, predictionVersions, predictions, teams } from './schema.ts';
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');
@@ -101,24 +101,107 @@ export async function listMatchPredictions(
   return rows.map(toPrediction);
 }
 
-/** A model's forecast to store: every column but the id and the creation time. */
+/** A model's forecast to store: every column but the id, the version and the times. */
 export type PredictionInput = Required<
-  Omit<typeof predictions.$inferInsert, 'id' | 'createdAt' | 'market' | 'probabilities'>
+  Omit<
+    typeof predictions.$inferInsert,
+    'id' | 'createdAt' | 'updatedAt' | 'version' | 'market' | 'probabilities'
+  >
 > & { market: 'result' | 'totals'; probabilities: Record<string, number> };
 
-/** Stores predictions; one that exists already is left as it was (never rewritten). */
-export async function createPredictions(
+/**
+ * The smallest change of a probability that makes a new version: below a twentieth of a
+ * percentage point (the site shows tenths) a refresh would change nothing a fan sees, and every
+ * result anywhere moves every forecast a little.
+ */
+export const PROBABILITY_STEP = 0.0005;
+
+type StoredPrediction = {
+  id: number;
+  matchId: number;
+  modelName: string;
+  market: string;
+  version: number;
+  pick: string;
+  probabilities: unknown;
+};
+
+const predictionKey = (p: { matchId: number; modelName: string; market: string }) =>
+  `${p.matchId}\n${p.modelName}\n${p.market}`;
+
+/** Whether a new forecast differs from the stored one by more than a refresh's noise. */
+function isNewVersion(stored: StoredPrediction, row: PredictionInput): boolean {
+  if (stored.pick !== row.pick) return true;
+  const before = (stored.probabilities ?? {}) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(before), ...Object.keys(row.probabilities)]);
+  for (const key of keys) {
+    const old = before[key];
+    const value = row.probabilities[key];
+    if (typeof old !== 'number' || value === undefined) return true;
+    if (Math.abs(old - value) >= PROBABILITY_STEP) return true;
+  }
+  return false;
+}
+
+/**
+ * Stores forecasts as versions: a forecast not stored before is version 1; one that differs from
+ * the stored version (its pick, or a probability by PROBABILITY_STEP or more) becomes the next
+ * version; an unchanged one writes nothing. `predictions` keeps the latest version of each
+ * forecast, `prediction_versions` every version. The caller decides what may still change (the
+ * prediction job refreshes only matches not yet kicked off). Returns the versions written.
+ */
+export async function savePredictionVersions(
   db: Db,
-  rows: PredictionInput[],
+  rows: readonly PredictionInput[],
   now: Date,
 ): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db
-    .insert(predictions)
-    .values(rows.map((r) => ({ ...r, createdAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: predictions.id });
-  return inserted.length;
+  return db.transaction(async (tx) => {
+    const stored = await tx
+      .select({
+        id: predictions.id,
+        matchId: predictions.matchId,
+        modelName: predictions.modelName,
+        market: predictions.market,
+        version: predictions.version,
+        pick: predictions.pick,
+        probabilities: predictions.probabilities,
+      })
+      .from(predictions)
+      .where(inArray(predictions.matchId, [...new Set(rows.map((r) => r.matchId))]));
+    const byKey = new Map(stored.map((p) => [predictionKey(p), p]));
+    const inserts: (typeof predictions.$inferInsert)[] = [];
+    const versions: (typeof predictionVersions.$inferInsert)[] = [];
+    // One row per forecast: the last given wins.
+    const latest = new Map(rows.map((row) => [predictionKey(row), row]));
+    for (const [key, row] of latest) {
+      const previous = byKey.get(key);
+      if (previous !== undefined && !isNewVersion(previous, row)) continue;
+      const version = (previous?.version ?? 0) + 1;
+      versions.push({
+        matchId: row.matchId,
+        modelName: row.modelName,
+        market: row.market,
+        version,
+        pick: row.pick,
+        confidencePct: row.confidencePct,
+        probabilities: row.probabilities,
+        createdAt: now,
+      });
+      if (previous === undefined) {
+        inserts.push({ ...row, version, createdAt: now, updatedAt: now });
+      } else {
+        const { matchId: _m, modelName: _n, market: _k, ...changed } = row;
+        await tx
+          .update(predictions)
+          .set({ ...changed, version, updatedAt: now })
+          .where(eq(predictions.id, previous.id));
+      }
+    }
+    if (inserts.length > 0) await tx.insert(predictions).values(inserts);
+    if (versions.length > 0) await tx.insert(predictionVersions).values(versions);
+    return versions.length;
+  });
 }
 
 /** Ids of the given matches that already have predictions. */

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createFakeProvider, createProviderMatch } from '../../../tests/helpers/fake-provider.ts';
@@ -6,7 +6,7 @@ import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.
 import type { PreClosingPrices } from '../../domain/pre-closing.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
 import { upsertMatches } from '../db/matches-queries.ts';
-import { predictions } from '../db/schema.ts';
+import { predictionVersions, predictions } from '../db/schema.ts';
 import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
 import { createForecaster } from '../predict/forecaster.ts';
 import { MODELS } from '../predict/models.ts';
@@ -48,13 +48,20 @@ function createPlayed(): ForecastRecord[] {
 
 type Upcoming = { id: string; home: string; away: string; kickoff: Date; prices: PreClosingPrices };
 
-/** A provider giving fixed forecast inputs; `upcoming` may be changed between runs. */
-function createProvider(upcoming: Upcoming[]): FootballProvider {
-  const played = createPlayed();
+/**
+ * A provider giving fixed forecast inputs; `upcoming` and `played` may be changed between runs,
+ * and `inPlay` names the kick-off of a match being played.
+ */
+function createProvider(
+  upcoming: Upcoming[],
+  played = createPlayed(),
+  inPlay: { sinceMs?: number } = {},
+): FootballProvider {
   return {
     ...createFakeProvider(),
     listForecastInputs: async () => ({
-      played,
+      played: [...played],
+      ...(inPlay.sinceMs === undefined ? {} : { inPlaySinceMs: inPlay.sinceMs }),
       upcoming: upcoming.map((u) => ({
         id: `E0:2026-2027:${u.home}:${u.away}`,
         externalId: `fake:${u.id}`,
@@ -169,7 +176,7 @@ describe('runPredictUpcoming', () => {
     ];
     const ids = await storeUpcoming(upcoming);
 
-    expect(await run(createProvider(upcoming))).toBe(10);
+    expect(await run(createProvider(upcoming))).toBe(14);
 
     expect(await listRowNames(ids)).toEqual([
       'fake:1 Dixon-Coles result',
@@ -178,10 +185,14 @@ describe('runPredictUpcoming', () => {
       'fake:1 Elo Ratings totals',
       'fake:1 Market Blend result',
       'fake:1 Market Blend totals',
+      'fake:1 Shot Ratings result',
+      'fake:1 Shot Ratings totals',
       'fake:2 Dixon-Coles result',
       'fake:2 Dixon-Coles totals',
       'fake:2 Elo Ratings result',
       'fake:2 Elo Ratings totals',
+      'fake:2 Shot Ratings result',
+      'fake:2 Shot Ratings totals',
     ]);
     const [first] = await listStored();
     expect(first).toMatchObject({
@@ -223,7 +234,7 @@ describe('runPredictUpcoming', () => {
     expect(blend).toEqual(['fake:1 Market Blend result', 'fake:2 Market Blend totals']);
   });
 
-  it('adds Market Blend once the prices arrive and leaves the stored predictions as they were', async () => {
+  it('adds Market Blend once the prices arrive and writes nothing for forecasts that did not change', async () => {
     const upcoming: Upcoming[] = [
       {
         id: '1',
@@ -236,7 +247,7 @@ describe('runPredictUpcoming', () => {
     const ids = await storeUpcoming(upcoming);
     const provider = createProvider(upcoming);
     const forecaster = createForecaster(MODELS);
-    expect(await run(provider, forecaster)).toBe(4);
+    expect(await run(provider, forecaster)).toBe(6);
     const before = await listStored();
 
     const later = new Date(NOW.getTime() + 3 * 60 * 60 * 1000);
@@ -244,8 +255,8 @@ describe('runPredictUpcoming', () => {
     expect(await run(provider, forecaster, later)).toBe(2);
 
     const after = await listStored();
-    expect(after.slice(0, 4)).toEqual(before);
-    expect(after.slice(4)).toEqual([
+    expect(after.slice(0, 6)).toEqual(before);
+    expect(after.slice(6)).toEqual([
       expect.objectContaining({
         matchId: ids.get('fake:1'),
         modelName: 'Market Blend',
@@ -259,8 +270,124 @@ describe('runPredictUpcoming', () => {
         createdAt: later,
       }),
     ]);
-    // Complete now: a further run writes nothing.
+    // Nothing changed since: a further run writes nothing.
     expect(await run(provider, forecaster, later)).toBe(0);
+  });
+
+  it('refreshes a forecast as a new version when a result arrives before kick-off, and keeps every version', async () => {
+    const kickoff = new Date(NOW.getTime() + 2 * DAY);
+    const upcoming: Upcoming[] = [
+      { id: '1', home: 'arsenal', away: 'chelsea', kickoff, prices: FULL_PRICES },
+    ];
+    const ids = await storeUpcoming(upcoming);
+    const played = createPlayed();
+    const provider = createProvider(upcoming, played);
+    const forecaster = createForecaster(MODELS);
+    await run(provider, forecaster);
+    const first = await listStored();
+
+    // Chelsea win 6-0 at Everton the day before: every forecast of Arsenal v Chelsea moves.
+    played.push({
+      ...(played.at(-1) as ForecastRecord),
+      id: 'E0:2026-2027:everton:chelsea',
+      season: '2026-2027',
+      kickoffMs: NOW.getTime() + 60 * 60 * 1000,
+      homeKey: 'everton',
+      awayKey: 'chelsea',
+      homeGoals: 0,
+      awayGoals: 6,
+    });
+    const later = new Date(NOW.getTime() + DAY);
+    expect(await run(provider, forecaster, later)).toBeGreaterThan(0);
+    const second = await listStored();
+    const eloBefore = first.find((p) => p.modelName === 'Elo Ratings' && p.market === 'result');
+    const eloAfter = second.find((p) => p.modelName === 'Elo Ratings' && p.market === 'result');
+    const away = (p: typeof eloBefore) => (p?.probabilities as { away: number }).away;
+    expect(away(eloAfter)).toBeGreaterThan(away(eloBefore));
+    expect(second).toHaveLength(first.length);
+
+    const versions = await database.db
+      .select()
+      .from(predictionVersions)
+      .where(eq(predictionVersions.matchId, ids.get('fake:1') as number))
+      .orderBy(asc(predictionVersions.version), asc(predictionVersions.id));
+    const elo = versions.filter((v) => v.modelName === 'Elo Ratings' && v.market === 'result');
+    expect(elo.map((v) => [v.version, v.createdAt])).toEqual([
+      [1, NOW],
+      [2, later],
+    ]);
+    expect(elo[0]?.probabilities).toEqual(eloBefore?.probabilities);
+    expect(elo[1]?.probabilities).toEqual(eloAfter?.probabilities);
+    const [row] = await database.db
+      .select({ version: predictions.version, updatedAt: predictions.updatedAt })
+      .from(predictions)
+      .where(
+        and(
+          eq(predictions.matchId, ids.get('fake:1') as number),
+          eq(predictions.modelName, 'Elo Ratings'),
+          eq(predictions.market, 'result'),
+        ),
+      );
+    expect(row).toEqual({ version: 2, updatedAt: later });
+  });
+
+  it('never changes a forecast once its match has kicked off', async () => {
+    const kickoff = new Date(NOW.getTime() + 60 * 60 * 1000);
+    const upcoming: Upcoming[] = [
+      { id: '1', home: 'arsenal', away: 'chelsea', kickoff, prices: FULL_PRICES },
+    ];
+    await storeUpcoming(upcoming);
+    const played = createPlayed();
+    const provider = createProvider(upcoming, played);
+    const forecaster = createForecaster(MODELS);
+    await run(provider, forecaster);
+    const before = await listStored();
+
+    played.push({
+      ...(played.at(-1) as ForecastRecord),
+      id: 'E0:2026-2027:everton:chelsea',
+      kickoffMs: NOW.getTime() + 30 * 60 * 1000,
+      homeKey: 'everton',
+      awayKey: 'chelsea',
+      homeGoals: 0,
+      awayGoals: 6,
+    });
+    (upcoming[0] as Upcoming).prices = { ...FULL_PRICES, home: 1.5 };
+    expect(await run(provider, forecaster, new Date(kickoff.getTime() + 60_000))).toBe(0);
+    expect(await listStored()).toEqual(before);
+  });
+
+  it("learns a kick-off's results only once none of its matches is still being played", async () => {
+    const kickoff = new Date(NOW.getTime() + DAY);
+    const upcoming: Upcoming[] = [
+      { id: '1', home: 'arsenal', away: 'chelsea', kickoff, prices: FULL_PRICES },
+    ];
+    await storeUpcoming(upcoming);
+    const played = createPlayed();
+    const inPlay: { sinceMs?: number } = {};
+    const provider = createProvider(upcoming, played, inPlay);
+    const forecaster = createForecaster(MODELS);
+    await run(provider, forecaster);
+    const before = await listStored();
+
+    // Everton v Chelsea is over, but a match of the same kick-off is still being played.
+    const sameKickoffMs = NOW.getTime() - 2 * 60 * 60 * 1000;
+    played.push({
+      ...(played.at(-1) as ForecastRecord),
+      id: 'E0:2026-2027:everton:chelsea',
+      kickoffMs: sameKickoffMs,
+      homeKey: 'everton',
+      awayKey: 'chelsea',
+      homeGoals: 0,
+      awayGoals: 6,
+    });
+    inPlay.sinceMs = sameKickoffMs;
+    expect(await run(provider, forecaster)).toBe(0);
+    expect(await listStored()).toEqual(before);
+
+    // Once every match of that kick-off is over, the result is learnt.
+    delete inPlay.sinceMs;
+    expect(await run(provider, forecaster)).toBeGreaterThan(0);
   });
 
   it('forecasts a match under way that never was, once, from the results before its kick-off', async () => {
@@ -291,13 +418,14 @@ describe('runPredictUpcoming', () => {
         ],
       }),
     };
-    expect(await run(leaked)).toBe(6);
+    expect(await run(leaked)).toBe(8);
     const first = await listStored();
-    expect(first.map((p) => `${p.modelName} ${p.market}`).sort()).toHaveLength(6);
+    expect(first.map((p) => `${p.modelName} ${p.market}`).sort()).toHaveLength(8);
 
     // The same forecast as from the results before kick-off alone: the late result is unseen.
+    await database.db.delete(predictionVersions);
     await database.db.delete(predictions);
-    expect(await run(createProvider(upcoming))).toBe(6);
+    expect(await run(createProvider(upcoming))).toBe(8);
     const clean = await listStored();
     expect(clean.map((p) => p.probabilities)).toEqual(first.map((p) => p.probabilities));
 

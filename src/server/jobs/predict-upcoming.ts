@@ -2,8 +2,8 @@ import type { PreClosingPrices } from '../../domain/pre-closing.ts';
 import type { Db } from '../db/client.ts';
 import { findMatchesByExternalIds } from '../db/matches-queries.ts';
 import {
-  createPredictions,
-  listPredictionsForMatches,
+  listPredictedMatchIds,
+  savePredictionVersions,
   type PredictionInput,
 } from '../db/predictions-queries.ts';
 import {
@@ -49,13 +49,14 @@ function listModelMarkets(model: ModelForecast, priced: readonly Market[]): Mark
   return model.usesOdds ? [...priced] : ['result', 'totals'];
 }
 
-const rowKey = (matchId: number, modelName: string, market: string) =>
-  `${matchId}\n${modelName}\n${market}`;
-
 /**
- * Writes one result prediction and one totals tip per model for every upcoming match, each
- * once: stored predictions are never rewritten, so none changes after kick-off. A model built on
- * prices gets its rows once the match has them (odds may arrive after the other models wrote).
+ * Forecasts every upcoming match and stores what changed as a new version (see
+ * savePredictionVersions): a match's forecast is refreshed whenever its inputs change (a result
+ * learnt, prices published) until kick-off, so the last version before kick-off is made from
+ * every result known then. Nothing is written for a match once it has kicked off, except a match
+ * under way that was never forecast: it gets one, from the results before its kick-off. A model
+ * built on prices writes a market only once the match has that market's prices. Returns the
+ * versions written.
  */
 export async function runPredictUpcoming(deps: {
   db: Db;
@@ -64,40 +65,36 @@ export async function runPredictUpcoming(deps: {
   now: Date;
 }): Promise<number> {
   if (deps.provider.listForecastInputs === undefined) return 0;
-  const { played, upcoming } = await deps.provider.listForecastInputs(deps.now);
+  const { played, upcoming, inPlaySinceMs } = await deps.provider.listForecastInputs(deps.now);
   const stored = await findMatchesByExternalIds(
     deps.db,
     upcoming.map((u) => u.externalId),
   );
   const byExternalId = new Map(stored.map((m) => [m.externalId, m]));
-  const existing = await listPredictionsForMatches(
-    deps.db,
-    stored.map((m) => m.id),
-  );
-  const written = new Set(existing.map((p) => rowKey(p.matchId, p.modelName, p.market)));
-  const predicted = new Set(existing.map((p) => p.matchId));
-  // A match predicted already can only still lack the rows of a model built on prices; one
-  // already under way is forecast only if it never was (it missed its forecast before kick-off).
+  const started = stored.filter((m) => m.kickoffUtc <= deps.now).map((m) => m.id);
+  const predicted = await listPredictedMatchIds(deps.db, started);
   const due = upcoming.filter((u) => {
     const match = byExternalId.get(u.externalId);
     if (match === undefined) return false;
-    if (match.kickoffUtc <= deps.now) return !predicted.has(match.id);
-    return !predicted.has(match.id) || listPricedMarkets(u.preClosing).length > 0;
+    return match.kickoffUtc > deps.now || !predicted.has(match.id);
   });
   if (due.length === 0) return 0;
 
-  const results = played.map((r): PlayedMatch => ({
-    ...toFixture(r),
-    homeGoals: r.homeGoals ?? 0,
-    awayGoals: r.awayGoals ?? 0,
-  }));
+  // Results of a kick-off are learnt together, once none of that kick-off is still being played.
+  const results = played
+    .filter((r) => inPlaySinceMs === undefined || r.kickoffMs < inPlaySinceMs)
+    .map((r): PlayedMatch => ({
+      ...toFixture(r),
+      homeGoals: r.homeGoals ?? 0,
+      awayGoals: r.awayGoals ?? 0,
+    }));
   const rows: PredictionInput[] = [];
   // In kick-off order, each forecast made by models that know only the results before its
   // kick-off (`played` is in kick-off order, so each lesson extends the last).
   for (const record of [...due].sort((a, b) => a.kickoffMs - b.kickoffMs)) {
     const match = byExternalId.get(record.externalId);
     if (match === undefined) continue;
-    deps.forecaster.learn(results.filter((r) => r.kickoffMs < record.kickoffMs));
+    await deps.forecaster.learn(results.filter((r) => r.kickoffMs < record.kickoffMs));
     const priced = listPricedMarkets(record.preClosing);
     for (const model of deps.forecaster.forecast(toFixture(record))) {
       const f = model.forecast;
@@ -113,7 +110,6 @@ export async function runPredictUpcoming(deps: {
         ...(f.rho === undefined ? {} : { rho: f.rho }),
       };
       for (const market of listModelMarkets(model, priced)) {
-        if (written.has(rowKey(match.id, model.name, market))) continue;
         const pick =
           market === 'result'
             ? describeResultPick(model, { home: match.homeName, away: match.awayName })
@@ -122,5 +118,5 @@ export async function runPredictUpcoming(deps: {
       }
     }
   }
-  return createPredictions(deps.db, rows, deps.now);
+  return savePredictionVersions(deps.db, rows, deps.now);
 }

@@ -1,29 +1,48 @@
+import { setImmediate } from 'node:timers/promises';
+
 import type { Fixture, Forecast, ModelFactory, PlayedMatch } from './model.ts';
 
 export type ModelForecast = { name: string; usesOdds: boolean; forecast: Forecast };
 
+/** How long a slice of learning may hold the event loop before it yields. */
+const SLICE_MS = 20;
+
 /**
  * Keeps the models trained between calls: each call to `learn` teaches only the results not seen
  * before, and starts again from scratch when the history is not an extension of what was learnt
- * (the replay starting its season over, or a corrected result).
+ * (the replay starting its season over, or a corrected result). Learning the whole shipped
+ * history takes seconds, so `learn` works in slices and yields to the event loop between them;
+ * calls are queued, one at a time.
  */
 export function createForecaster(factories: readonly ModelFactory[]) {
   let models = factories.map((factory) => factory());
   let learnt: string[] = [];
+  let queue: Promise<void> = Promise.resolve();
+
+  async function learnInSlices(played: readonly PlayedMatch[]): Promise<void> {
+    const extends_ =
+      learnt.length <= played.length && learnt.every((id, i) => played[i]?.id === id);
+    if (!extends_) {
+      models = factories.map((factory) => factory());
+      learnt = [];
+    }
+    let sliceStarted = performance.now();
+    for (const match of played.slice(learnt.length)) {
+      for (const model of models) model.learn(match);
+      learnt.push(match.id);
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await setImmediate();
+        sliceStarted = performance.now();
+      }
+    }
+  }
 
   return {
     /** Teaches the models the results they have not seen; `played` is in kick-off order. */
-    learn(played: readonly PlayedMatch[]): void {
-      const extends_ =
-        learnt.length <= played.length && learnt.every((id, i) => played[i]?.id === id);
-      if (!extends_) {
-        models = factories.map((factory) => factory());
-        learnt = [];
-      }
-      for (const match of played.slice(learnt.length)) {
-        for (const model of models) model.learn(match);
-        learnt.push(match.id);
-      }
+    learn(played: readonly PlayedMatch[]): Promise<void> {
+      const run = queue.then(() => learnInSlices(played));
+      queue = run.catch(() => undefined);
+      return run;
     },
     forecast(fixture: Fixture): ModelForecast[] {
       return models.map((model) => ({

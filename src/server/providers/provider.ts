@@ -206,7 +206,16 @@ export type FootballProvider = {
    * name matches of the day already under way: one never forecast is forecast from the results
    * before its kick-off.
    */
-  listForecastInputs?: (
-    now: Date,
-  ) => Promise<{ played: ForecastRecord[]; upcoming: (ForecastRecord & { externalId: string })[] }>;
+  listForecastInputs?: (now: Date) => Promise<ForecastInputs>;
+};
+
+export type ForecastInputs = {
+  played: ForecastRecord[];
+  upcoming: (ForecastRecord & { externalId: string })[];
+  /**
+   * The kick-off of the earliest match under way, when one is: results of matches kicking off
+   * at or after it may be incomplete, so the models learn only those before it (as a walk
+   * forward learns a kick-off's results together).
+   */
+  inPlaySinceMs?: number;
 };

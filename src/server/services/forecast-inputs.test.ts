@@ -64,10 +64,10 @@ describe('createLiveForecastInputs', () => {
     await database.close();
   });
 
-  it('learns the recent history, then the finished stored matches, oldest first, each once', async () => {
+  it('learns the whole history, then the finished stored matches, oldest first, each once', async () => {
     const { db } = database;
     await insertHistory(db, [
-      // Five seasons: the oldest is beyond the four the models learn.
+      // Five seasons, all learnt (a limit of four leaves out the oldest: see below).
       { season: '2021-2022', date: '2021-09-11', home: 'Arsenal', away: 'Chelsea' },
       { season: '2022-2023', date: '2022-09-10', home: 'Arsenal', away: 'Chelsea' },
       { season: '2023-2024', date: '2023-09-09', home: 'Chelsea', away: 'Arsenal' },
@@ -121,9 +121,10 @@ describe('createLiveForecastInputs', () => {
       },
     ]);
 
-    const { played } = await createLiveForecastInputs({ db })(NOW);
+    const { played, inPlaySinceMs } = await createLiveForecastInputs({ db })(NOW);
 
     expect(played.map((r) => r.id)).toEqual([
+      'E0:2021-2022:arsenal:chelsea',
       'E0:2022-2023:arsenal:chelsea',
       'E0:2023-2024:chelsea:arsenal',
       'E0:2024-2025:arsenal:chelsea',
@@ -148,6 +149,11 @@ describe('createLiveForecastInputs', () => {
       awayGoals: 2,
       kickoffMs: Date.parse('2026-10-04T13:00:00Z'),
     });
+    // Arsenal v Burnley is being played: results from its kick-off on may be incomplete.
+    expect(inPlaySinceMs).toBe(NOW.getTime() - HOUR);
+
+    const limited = await createLiveForecastInputs({ db, historySeasons: 4 })(NOW);
+    expect(limited.played.map((r) => r.id)).toEqual(played.map((r) => r.id).slice(1));
   });
 
   it('gives a finished match the prices stored before its kick-off', async () => {

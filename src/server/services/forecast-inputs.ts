@@ -1,11 +1,12 @@
 import type { Db } from '../db/client.ts';
 import {
+  findEarliestInPlayKickoff,
   listClubKeysByResultsName,
   listFinishedForecastMatches,
   listRecentHistoryResults,
   listScheduledForecastMatches,
 } from '../db/forecast-queries.ts';
-import type { ForecastRecord } from '../providers/provider.ts';
+import type { ForecastInputs, ForecastRecord } from '../providers/provider.ts';
 import { LIVE_SOURCE_NAMES } from '../providers/registry.ts';
 import {
   mergePlayedRecords,
@@ -15,17 +16,8 @@ import {
   type UpcomingRecord,
 } from './forecast-records.ts';
 
-/**
- * Seasons of the shipped history the models learn before the live results: the latest and the
- * three before it, as the replay learns the three seasons before its own. Learning them from
- * scratch takes about half a second.
- */
-export const HISTORY_SEASONS = 4;
-
 /** Each league's next matches that get forecasts: as many as the site shows odds for. */
 export const UPCOMING_PER_LEAGUE = 10;
-
-export type ForecastInputs = { played: ForecastRecord[]; upcoming: UpcomingRecord[] };
 
 /**
  * The stored matches the live upstreams gave (`football-data:…`, `odds-api:…`), whichever is
@@ -35,7 +27,7 @@ export type ForecastInputs = { played: ForecastRecord[]; upcoming: UpcomingRecor
 const LIVE_ID_PREFIXES = LIVE_SOURCE_NAMES.map((name) => `${name}:`);
 
 /** The history's recent results under Touchline's club keys, oldest first. */
-async function readHistoryRecords(db: Db, seasons: number): Promise<ForecastRecord[]> {
+async function readHistoryRecords(db: Db, seasons: number | undefined): Promise<ForecastRecord[]> {
   const [rows, keyByResultsName] = await Promise.all([
     listRecentHistoryResults(db, seasons),
     listClubKeysByResultsName(db),
@@ -45,8 +37,8 @@ async function readHistoryRecords(db: Db, seasons: number): Promise<ForecastReco
 }
 
 /**
- * The forecast inputs of live data, over the database: the models learn the shipped history's
- * recent seasons, then every finished match the upstream reported (as the sync stored it), and
+ * The forecast inputs of live data, over the database: the models learn the shipped history
+ * (every season, or the last `historySeasons`), then every finished match the upstream reported (as the sync stored it), and
  * forecast each league's next stored matches with the latest stored pre-kick-off prices. The
  * history is read once (it changes only with a new import, at start-up); each call then reads
  * the stored matches alone.
@@ -58,22 +50,22 @@ export function createLiveForecastInputs(deps: {
 }): (now: Date) => Promise<ForecastInputs> {
   let reading: Promise<ForecastRecord[]> | undefined;
   const readHistory = () => {
-    reading ??= readHistoryRecords(deps.db, deps.historySeasons ?? HISTORY_SEASONS).catch(
-      (error: unknown) => {
-        // A failed read is tried again on the next call rather than kept.
-        reading = undefined;
-        throw error;
-      },
-    );
+    reading ??= readHistoryRecords(deps.db, deps.historySeasons).catch((error: unknown) => {
+      // A failed read is tried again on the next call rather than kept.
+      reading = undefined;
+      throw error;
+    });
     return reading;
   };
 
   return async (now) => {
     const nowMs = now.getTime();
-    const [history, finished, scheduled] = await Promise.all([
+    const stored = { now, idPrefixes: LIVE_ID_PREFIXES };
+    const [history, finished, scheduled, inPlaySince] = await Promise.all([
       readHistory(),
-      listFinishedForecastMatches(deps.db, { now, idPrefixes: LIVE_ID_PREFIXES }),
-      listScheduledForecastMatches(deps.db, { now, idPrefixes: LIVE_ID_PREFIXES }),
+      listFinishedForecastMatches(deps.db, stored),
+      listScheduledForecastMatches(deps.db, stored),
+      findEarliestInPlayKickoff(deps.db, stored),
     ]);
     const upcoming = scheduled.map((match): UpcomingRecord => ({
       ...toStoredRecord(match),
@@ -86,6 +78,7 @@ export function createLiveForecastInputs(deps: {
         finished.map(toStoredRecord),
       ),
       upcoming: pickUpcomingRecords(upcoming, deps.upcomingPerLeague ?? UPCOMING_PER_LEAGUE),
+      ...(inPlaySince === null ? {} : { inPlaySinceMs: inPlaySince.getTime() }),
     };
   };
 }

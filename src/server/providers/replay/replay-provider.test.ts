@@ -12,6 +12,7 @@ import {
   getMatchState,
 } from '../../../domain/match-timeline.ts';
 import { OddsEventSchema } from '../../../domain/odds.ts';
+import { getPreClosingPublishedMs } from '../../../domain/pre-closing.ts';
 import {
   DAY_MS,
   getWeekStartMs,
@@ -891,5 +892,42 @@ describe('listSeasonMatches', () => {
     // Played and to come: the season is under way on 15 October 2022.
     expect(season.filter((m) => m.phase === 'finished').length).toBeGreaterThan(400);
     expect(season.filter((m) => m.phase === 'scheduled').length).toBeGreaterThan(1000);
+  });
+});
+
+describe('listForecastInputs', () => {
+  it('gives the models every earlier season and the results so far, and each upcoming match the prices published by now', async () => {
+    const { played, upcoming, inPlaySinceMs } = await provider.listForecastInputs!(NOW);
+    const replayNowMs = toReplayTime(NOW.getTime(), provider.calendar);
+
+    // The whole shipped history before the season, then this season's results, in kick-off order.
+    const seasons = new Set(played.map((r) => r.season));
+    expect(seasons.has('2005-2006')).toBe(true);
+    expect(seasons.has('2022-2023')).toBe(true);
+    const kickoffs = played.map((r) => r.kickoffMs);
+    expect(kickoffs).toEqual([...kickoffs].sort((a, b) => a - b));
+    expect(Math.max(...kickoffs)).toBeLessThan(replayNowMs);
+    // Of the season's history only the prices the models may see (no closing ones) are read.
+    const odds = dataset.earlierMatches?.[0]?.odds ?? {};
+    expect(Object.keys(odds).length).toBeGreaterThan(0);
+    expect(
+      Object.keys(odds).every((column) => /^(Avg|BbAv|B365)(H|D|A|>2\.5|<2\.5)$/.test(column)),
+    ).toBe(true);
+
+    // Saturday 15:30 UTC: the 15:00 (UK) kick-offs are being played.
+    expect(inPlaySinceMs).toBeDefined();
+    expect(inPlaySinceMs).toBeLessThan(replayNowMs);
+    expect(dataset.matches.some((m) => kickoffOf(m) === inPlaySinceMs)).toBe(true);
+
+    // Prices exist from the Tuesday or Friday afternoon before kick-off: Sunday's matches have
+    // them on Saturday, next midweek's do not.
+    const priced = upcoming.filter((u) => u.preClosing.home !== undefined);
+    const unpriced = upcoming.filter((u) => u.preClosing.home === undefined);
+    expect(priced.length).toBeGreaterThan(0);
+    expect(unpriced.length).toBeGreaterThan(0);
+    for (const record of upcoming) {
+      const published = getPreClosingPublishedMs(record.kickoffMs) <= replayNowMs;
+      expect(record.preClosing.home !== undefined).toBe(published);
+    }
   });
 });

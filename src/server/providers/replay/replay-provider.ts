@@ -6,7 +6,7 @@ import {
   getMatchState,
   type MatchTimeline,
 } from '../../../domain/match-timeline.ts';
-import { getPreClosingPrices } from '../../../domain/pre-closing.ts';
+import { getPreClosingPrices, getPreClosingPublishedMs } from '../../../domain/pre-closing.ts';
 import {
   buildMatchdayCalendar,
   getCycleStartMs,
@@ -388,6 +388,7 @@ export function createReplayProvider(
           upcomingIds.add(odds.match.externalId);
       }
       const upcoming: (ForecastRecord & { externalId: string })[] = [];
+      let inPlaySinceMs: number | undefined;
       for (const match of matches) {
         const record = toForecastRecord(match.source, match.replayKickoffMs);
         if (record === null) continue;
@@ -398,18 +399,27 @@ export function createReplayProvider(
             homeGoals: match.source.homeGoals,
             awayGoals: match.source.awayGoals,
           });
+        } else if (state.status !== 'scheduled') {
+          inPlaySinceMs = Math.min(inPlaySinceMs ?? Infinity, match.replayKickoffMs);
         }
         // Only this cycle's matches: a fixture of the next cycle would be forecast by models
         // that have already learnt its result.
         if (match.replayKickoffMs > replayNowMs - STARTED_ODDS_MS) {
           const item = toProviderMatch(match, nowMs);
           if (item !== null && upcomingIds.has(item.externalId)) {
-            upcoming.push({ ...record, externalId: item.externalId });
+            // The data set's pre-closing prices were collected a few days before kick-off; a
+            // forecast made before then has none.
+            const published = getPreClosingPublishedMs(match.replayKickoffMs) <= replayNowMs;
+            upcoming.push({
+              ...record,
+              preClosing: published ? record.preClosing : {},
+              externalId: item.externalId,
+            });
           }
         }
       }
       played.sort((a, b) => a.kickoffMs - b.kickoffMs || a.id.localeCompare(b.id));
-      return { played, upcoming };
+      return { played, upcoming, ...(inPlaySinceMs === undefined ? {} : { inPlaySinceMs }) };
     },
   };
   return provider;
