@@ -37,7 +37,13 @@ const MATCH_COLUMNS = [
   ['FTAG', 'ftag'],
   ['HTHG', 'hthg'],
   ['HTAG', 'htag'],
+  ['HS', 'hs'],
+  ['AS', 'as'],
+  ['HST', 'hst'],
+  ['AST', 'ast'],
 ] as const;
+/** Output columns of counts that may be missing (empty) but are otherwise whole numbers. */
+const OPTIONAL_COUNT_COLUMNS = ['hs', 'as', 'hst', 'ast'];
 /** Odds columns kept, under their original football-data.co.uk names. */
 const ODDS_COLUMNS = [
   ...['B365', 'BW', 'IW', 'PS', 'WH', 'VC', 'LB', 'BF', '1XB', 'BFE', 'Max', 'Avg'].flatMap(
@@ -163,6 +169,9 @@ function addName(index: NameIndex, name: string, div: string, season: string): v
 
 function buildResults(source: string, errors: string[]): Output {
   const rows: string[][] = [];
+  const countIndexes = MATCH_COLUMNS.flatMap(([, to], index) =>
+    OPTIONAL_COUNT_COLUMNS.includes(to) ? [index] : [],
+  );
   for (const div of DIVISIONS) {
     const table = readCsv(path.join(source, 'results', `${div}.csv`));
     const selected = select(table, [...MATCH_COLUMNS.map(([from]) => from), ...ODDS_COLUMNS]);
@@ -171,6 +180,11 @@ function buildResults(source: string, errors: string[]): Output {
       const season = at(row, 1);
       if (!RESULTS_SEASONS.includes(season)) continue;
       if (at(row, 0) !== div) errors.push(`${table.file}: row with Div ${at(row, 0)}`);
+      for (const index of countIndexes) {
+        if (!/^(\d+)?$/.test(at(row, index))) {
+          errors.push(`${table.file}: ${MATCH_COLUMNS[index]?.[0]} "${at(row, index)}" in ${row}`);
+        }
+      }
       seen.add(season);
       rows.push(row);
     }
@@ -532,7 +546,7 @@ function readme(
     ['File', 'What', 'Seasons', 'Rows', 'Size', 'Uncompressed'],
     ['left', 'left', 'left', 'right', 'right', 'right'],
     [
-      fileRow('results.csv.gz', 'match results and bookmaker odds', seasons(results)),
+      fileRow('results.csv.gz', 'match results, shots, bookmaker odds', seasons(results)),
       fileRow('players.csv.gz', 'player season totals, nationality', seasons(players)),
       fileRow('transfers.csv.gz', 'club transfers in and out, nationality', seasons(transfers)),
       fileRow('clubs.csv', 'club names, codes, colours', 'all of the above'),
@@ -554,6 +568,10 @@ function readme(
     rows: transfers.rows.filter((row) => at(row, 1) === lastTransferSeason),
   };
   const escapedNames = players.rows.filter((row) => /&#?\w+;/.test(at(row, 3))).length;
+  const shotIndexes = OPTIONAL_COUNT_COLUMNS.map((column) => results.header.indexOf(column));
+  const withoutShots = results.rows.filter((row) =>
+    shotIndexes.some((index) => at(row, index) === ''),
+  ).length;
   const clubCount = (div: string) => {
     const names = new Set(
       results.rows.filter((row) => at(row, 0) === div).flatMap((row) => [at(row, 4), at(row, 5)]),
@@ -685,7 +703,9 @@ sorted by \`date\`, \`time\`, \`div\`, \`home\`.
 Match columns: \`div\` (league code), \`season\` (e.g. \`2024-2025\`), \`date\` (ISO date, UK
 calendar date), \`time\` (kickoff \`HH:MM\`, UK local time; only from 2019-20 and only where odds
 exist), \`home\`, \`away\` (football-data.co.uk team names, see \`clubs.csv\`), \`fthg\`, \`ftag\`
-(full-time goals), \`hthg\`, \`htag\` (half-time goals).
+(full-time goals), \`hthg\`, \`htag\` (half-time goals), \`hs\`, \`as\` (home and away
+shots), \`hst\`, \`ast\` (home and away shots on target); the four are empty where the
+source lacks them, and ${thousands(withoutShots)} matches miss at least one.
 
 Odds columns, decimal odds under their original football-data.co.uk names:
 ${code(ODDS_COLUMNS)}.

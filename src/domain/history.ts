@@ -12,6 +12,11 @@ export type HistoryMatch = {
   awayGoals: number;
   htHomeGoals: number | null;
   htAwayGoals: number | null;
+  /** Shots and shots on target, null where the data set has none (absent in older callers). */
+  homeShots?: number | null;
+  awayShots?: number | null;
+  homeShotsOnTarget?: number | null;
+  awayShotsOnTarget?: number | null;
   /** Decimal prices by the data set's column names, e.g. { B365H: 2.1, 'P>2.5': 1.9 }. */
   odds: Record<string, number>;
 };
@@ -63,3 +68,32 @@ export type ReplayDataset = {
   players: HistoryPlayer[];
   transfers: HistoryTransfer[];
 };
+
+/** Shots and shots on target of a played match. */
+export type MatchShots = { home: number; away: number; homeOnTarget: number; awayOnTarget: number };
+
+/** Shots of a match as a data set stores them: each count, or null where it has none. */
+export type ShotCounts = {
+  homeShots?: number | null;
+  awayShots?: number | null;
+  homeShotsOnTarget?: number | null;
+  awayShotsOnTarget?: number | null;
+};
+
+/** A match's shots when all four counts are known, else undefined. */
+export function toMatchShots(counts: ShotCounts): MatchShots | undefined {
+  const { homeShots, awayShots, homeShotsOnTarget, awayShotsOnTarget } = counts;
+  if (
+    homeShots == null ||
+    awayShots == null ||
+    homeShotsOnTarget == null ||
+    awayShotsOnTarget == null
+  )
+    return undefined;
+  return {
+    home: homeShots,
+    away: awayShots,
+    homeOnTarget: homeShotsOnTarget,
+    awayOnTarget: awayShotsOnTarget,
+  };
+}

@@ -16,7 +16,7 @@ import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 const SATURDAY = '2026-11-21T14:50:00Z';
 
 // The prediction models the scheduler runs.
-const MODELS = ['Elo Ratings', 'Dixon-Coles', 'Market Blend'];
+const MODELS = ['Elo Ratings', 'Dixon-Coles', 'Shot Ratings', 'Market Blend'];
 const MARKET_ORDER = ['Serie A', 'La Liga', 'Premier League', 'Bundesliga', 'Ligue 1'];
 const FLAGS: Record<string, string> = {
   'Premier League': '🏴󠁧󠁢󠁥󠁮󠁧󠁿',

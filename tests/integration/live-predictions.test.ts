@@ -179,7 +179,7 @@ type Prediction = {
   created_at: string;
 };
 
-const MODELS_WITHOUT_PRICES = ['Dixon-Coles', 'Elo Ratings'];
+const MODELS_WITHOUT_PRICES = ['Dixon-Coles', 'Elo Ratings', 'Shot Ratings'];
 
 /** "<model> result" or "<model> totals" for each prediction, sorted. */
 const describeRows = (predictions: Prediction[]) =>
@@ -277,10 +277,7 @@ describe('AI predictions in live mode', () => {
     for (const { id, match, odds, away } of fixtures) {
       const predictions = byMatch.get(match.id) ?? [];
       const expected = [
-        'Dixon-Coles result',
-        'Dixon-Coles totals',
-        'Elo Ratings result',
-        'Elo Ratings totals',
+        ...MODELS_WITHOUT_PRICES.flatMap((model) => [`${model} result`, `${model} totals`]),
         ...(odds === undefined ? [] : ['Market Blend result', 'Market Blend totals']),
       ].sort();
       expect(describeRows(predictions), `match ${id}`).toEqual(expected);

@@ -31,6 +31,10 @@ export type HistoryResultRow = {
   away: string;
   homeGoals: number;
   awayGoals: number;
+  homeShots: number | null;
+  awayShots: number | null;
+  homeShotsOnTarget: number | null;
+  awayShotsOnTarget: number | null;
   /** Pre-closing decimal prices by the data set's column names (see preClosingOdds). */
   odds: Record<string, number>;
 };
@@ -61,6 +65,10 @@ export async function listRecentHistoryResults(
       away: historyMatches.away,
       homeGoals: historyMatches.homeGoals,
       awayGoals: historyMatches.awayGoals,
+      homeShots: historyMatches.homeShots,
+      awayShots: historyMatches.awayShots,
+      homeShotsOnTarget: historyMatches.homeShotsOnTarget,
+      awayShotsOnTarget: historyMatches.awayShotsOnTarget,
       odds: preClosingOdds,
     })
     .from(historyMatches)

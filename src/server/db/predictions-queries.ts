@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
+import { isNewForecastVersion } from '../../domain/forecast-version.ts';
 import type { Prediction } from '../../domain/prediction.ts';
 import type { Db } from './client.ts';
 import { leagues, matches, predictionVersions, predictions, teams } from './schema.ts';
@@ -109,43 +110,13 @@ export type PredictionInput = Required<
   >
 > & { market: 'result' | 'totals'; probabilities: Record<string, number> };
 
-/**
- * The smallest change of a probability that makes a new version: below a twentieth of a
- * percentage point (the site shows tenths) a refresh would change nothing a fan sees, and every
- * result anywhere moves every forecast a little.
- */
-export const PROBABILITY_STEP = 0.0005;
-
-type StoredPrediction = {
-  id: number;
-  matchId: number;
-  modelName: string;
-  market: string;
-  version: number;
-  pick: string;
-  probabilities: unknown;
-};
 
 const predictionKey = (p: { matchId: number; modelName: string; market: string }) =>
   `${p.matchId}\n${p.modelName}\n${p.market}`;
 
-/** Whether a new forecast differs from the stored one by more than a refresh's noise. */
-function isNewVersion(stored: StoredPrediction, row: PredictionInput): boolean {
-  if (stored.pick !== row.pick) return true;
-  const before = (stored.probabilities ?? {}) as Record<string, unknown>;
-  const keys = new Set([...Object.keys(before), ...Object.keys(row.probabilities)]);
-  for (const key of keys) {
-    const old = before[key];
-    const value = row.probabilities[key];
-    if (typeof old !== 'number' || value === undefined) return true;
-    if (Math.abs(old - value) >= PROBABILITY_STEP) return true;
-  }
-  return false;
-}
-
 /**
  * Stores forecasts as versions: a forecast not stored before is version 1; one that differs from
- * the stored version (its pick, or a probability by PROBABILITY_STEP or more) becomes the next
+ * the stored version (see isNewForecastVersion) becomes the next
  * version; an unchanged one writes nothing. `predictions` keeps the latest version of each
  * forecast, `prediction_versions` every version. The caller decides what may still change (the
  * prediction job refreshes only matches not yet kicked off). Returns the versions written.
@@ -176,7 +147,7 @@ export async function savePredictionVersions(
     const latest = new Map(rows.map((row) => [predictionKey(row), row]));
     for (const [key, row] of latest) {
       const previous = byKey.get(key);
-      if (previous !== undefined && !isNewVersion(previous, row)) continue;
+      if (previous !== undefined && !isNewForecastVersion(previous, row)) continue;
       const version = (previous?.version ?? 0) + 1;
       versions.push({
         matchId: row.matchId,

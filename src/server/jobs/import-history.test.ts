@@ -32,10 +32,10 @@ const CLUBS = csv(
   'juventus,Juventus,JUV,#000000,#ffffff,Juventus,Juventus,Juventus FC,Juve',
 );
 const RESULTS = csv(
-  'div,season,date,time,home,away,fthg,ftag,hthg,htag,B365H,B365D,B365A,B365>2.5,B365<2.5',
-  'I1,2024-2025,2024-08-17,17:30,Inter,Milan,2,1,1,0,1.8,3.6,4.5,1.9,1.95',
-  'E0,2024-2025,2024-08-17,15:00,Arsenal,Chelsea,1,1,0,1,1.65,4,5.25,,',
-  'I1,2024-2025,2024-08-18,,Juventus,Inter,0,0,,,,,,,',
+  'div,season,date,time,home,away,fthg,ftag,hthg,htag,hs,as,hst,ast,B365H,B365D,B365A,B365>2.5,B365<2.5',
+  'I1,2024-2025,2024-08-17,17:30,Inter,Milan,2,1,1,0,14,9,6,3,1.8,3.6,4.5,1.9,1.95',
+  'E0,2024-2025,2024-08-17,15:00,Arsenal,Chelsea,1,1,0,1,0,21,0,8,1.65,4,5.25,,',
+  'I1,2024-2025,2024-08-18,,Juventus,Inter,0,0,,,12,7,,,,,,,',
 );
 const PLAYERS = csv(
   'div,season,player_id,player_name,team,position,games,minutes,goals,assists,nationality',
@@ -146,6 +146,10 @@ describe('runImportHistory', () => {
         awayGoals: 1,
         htHomeGoals: 1,
         htAwayGoals: 0,
+        homeShots: 14,
+        awayShots: 9,
+        homeShotsOnTarget: 6,
+        awayShotsOnTarget: 3,
         odds: { B365H: 1.8, B365D: 3.6, B365A: 4.5, 'B365>2.5': 1.9, 'B365<2.5': 1.95 },
       },
       {
@@ -159,6 +163,10 @@ describe('runImportHistory', () => {
         awayGoals: 1,
         htHomeGoals: 0,
         htAwayGoals: 1,
+        homeShots: 0,
+        awayShots: 21,
+        homeShotsOnTarget: 0,
+        awayShotsOnTarget: 8,
         odds: { B365H: 1.65, B365D: 4, B365A: 5.25 },
       },
       {
@@ -172,6 +180,10 @@ describe('runImportHistory', () => {
         awayGoals: 0,
         htHomeGoals: null,
         htAwayGoals: null,
+        homeShots: 12,
+        awayShots: 7,
+        homeShotsOnTarget: null,
+        awayShotsOnTarget: null,
         odds: {},
       },
     ]);
@@ -232,6 +244,33 @@ describe('runImportHistory', () => {
       [45, ''],
       [0, ''],
       [null, ''],
+    ]);
+  });
+
+  it('reads a results file written before it had shots, with no shots', async () => {
+    const older = RESULTS.split('\n')
+      .map((line) => line.split(',').toSpliced(10, 4).join(','))
+      .join('\n');
+    expect(older).not.toContain('hst');
+    await importFrom(await writeDataDir({ 'results.csv.gz': older }));
+    const state = await readState(db);
+    expect(
+      state.matches.map((m) => [
+        m.homeGoals,
+        m.homeShots,
+        m.awayShots,
+        m.homeShotsOnTarget,
+        m.awayShotsOnTarget,
+      ]),
+    ).toEqual([
+      [2, null, null, null, null],
+      [1, null, null, null, null],
+      [0, null, null, null, null],
+    ]);
+    expect(state.matches.map((m) => m.odds)).toEqual([
+      { B365H: 1.8, B365D: 3.6, B365A: 4.5, 'B365>2.5': 1.9, 'B365<2.5': 1.95 },
+      { B365H: 1.65, B365D: 4, B365A: 5.25 },
+      {},
     ]);
   });
 
@@ -332,7 +371,7 @@ describe('runImportHistory', () => {
     await importFrom(await writeDataDir());
     const before = await readState(db);
 
-    const results = `${RESULTS}I1,2024-2025,2024-08-25,20:45,Milan,Juventus,1,2,0,1,2.5,3.2,2.9,,\n`;
+    const results = `${RESULTS}I1,2024-2025,2024-08-25,20:45,Milan,Juventus,1,2,0,1,13,11,4,5,2.5,3.2,2.9,,\n`;
     const result = await importFrom(await writeDataDir({ 'results.csv.gz': results }));
     expect(result).toMatchObject({ skipped: false, matches: 4, players: 3, transfers: 3 });
 
@@ -398,6 +437,24 @@ describe('runImportHistory', () => {
       'results.csv.gz line 3: time',
     ],
     [
+      'a negative shot count',
+      'results.csv.gz',
+      setCell(RESULTS, 2, 'hs', '-3'),
+      'results.csv.gz line 2: hs',
+    ],
+    [
+      'fractional shots on target',
+      'results.csv.gz',
+      setCell(RESULTS, 3, 'ast', '2.5'),
+      'results.csv.gz line 3: ast',
+    ],
+    [
+      'shots in words',
+      'results.csv.gz',
+      setCell(RESULTS, 4, 'as', 'seven'),
+      'results.csv.gz line 4: as',
+    ],
+    [
       'a price below 1',
       'results.csv.gz',
       setCell(RESULTS, 2, 'B365H', '0.95'),
@@ -412,7 +469,7 @@ describe('runImportHistory', () => {
     [
       'a short row',
       'results.csv.gz',
-      RESULTS.replace('0,0,,,,,,,', '0,0'),
+      RESULTS.replace('0,0,,,12,7,,,,,,,', '0,0'),
       'results.csv.gz line 4:',
     ],
     [
@@ -497,7 +554,7 @@ describe('runImportHistory', () => {
   });
 
   it('names a match that appears twice, with both lines', async () => {
-    const duplicated = `${RESULTS}I1,2024-2025,2024-08-17,17:30,Inter,Milan,2,1,1,0,,,,,\n`;
+    const duplicated = `${RESULTS}I1,2024-2025,2024-08-17,17:30,Inter,Milan,2,1,1,0,,,,,,,,,\n`;
     await expectDataFileError(
       importFrom(await writeDataDir({ 'results.csv.gz': duplicated })),
       'results.csv.gz line',

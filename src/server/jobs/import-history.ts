@@ -27,6 +27,11 @@ export class DataFileError extends Error {}
 
 const count = z.coerce.number().int().min(0);
 const optionalCount = z.union([z.literal('').transform(() => null), count]);
+/** Shots fit the smallint columns; files made before the shots columns have none. */
+const optionalShots = z
+  .union([z.literal('').transform(() => null), count.max(32_767)])
+  .optional()
+  .transform((value) => value ?? null);
 const optionalPrice = z.union([z.literal('').transform(() => null), z.coerce.number().min(1)]);
 const divSchema = z.enum(LEAGUES.map((l) => l.division) as [string, ...string[]]);
 const seasonSchema = z.string().regex(/^\d{4}-\d{4}$/, 'must look like 2022-2023');
@@ -47,7 +52,12 @@ const ResultRow = z.looseObject({
   ftag: count,
   hthg: optionalCount,
   htag: optionalCount,
+  hs: optionalShots,
+  as: optionalShots,
+  hst: optionalShots,
+  ast: optionalShots,
 });
+/** Every column of results that is not a price. */
 const RESULT_FIELDS = new Set([
   'div',
   'season',
@@ -59,6 +69,10 @@ const RESULT_FIELDS = new Set([
   'ftag',
   'hthg',
   'htag',
+  'hs',
+  'as',
+  'hst',
+  'ast',
 ]);
 
 const PlayerRow = z.object({
@@ -251,6 +265,10 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
     awayGoals: r.ftag,
     htHomeGoals: r.hthg,
     htAwayGoals: r.htag,
+    homeShots: r.hs,
+    awayShots: r.as,
+    homeShotsOnTarget: r.hst,
+    awayShotsOnTarget: r.ast,
     odds: toOdds(r, 'results.csv.gz', resultFile.lines[index] ?? index + 2),
   }));
 

@@ -13,7 +13,7 @@ import {
   type ModelForecast,
 } from '../predict/forecaster.ts';
 import type { Fixture, PlayedMatch } from '../predict/model.ts';
-import type { FootballProvider, ForecastRecord } from '../providers/provider.ts';
+import type { FootballProvider, ForecastInputs, ForecastRecord } from '../providers/provider.ts';
 
 type Market = PredictionInput['market'];
 
@@ -49,6 +49,88 @@ function listModelMarkets(model: ModelForecast, priced: readonly Market[]): Mark
   return model.usesOdds ? [...priced] : ['result', 'totals'];
 }
 
+/** A match to forecast: its inputs, its stored row and the names its picks are written with. */
+export type DueForecast = {
+  record: ForecastRecord;
+  matchId: number;
+  homeName: string;
+  awayName: string;
+};
+
+/** The results as the models learn them; the same record always gives the same object. */
+const playedMatches = new WeakMap<ForecastRecord, PlayedMatch>();
+
+function toPlayedMatch(record: ForecastRecord): PlayedMatch {
+  let match = playedMatches.get(record);
+  if (match === undefined) {
+    match = {
+      ...toFixture(record),
+      homeGoals: record.homeGoals ?? 0,
+      awayGoals: record.awayGoals ?? 0,
+      ...(record.shots === undefined ? {} : { shots: record.shots }),
+    };
+    playedMatches.set(record, match);
+  }
+  return match;
+}
+
+/** How many of the results (in kick-off order) kicked off before `kickoffMs`. */
+function countBefore(results: readonly PlayedMatch[], kickoffMs: number): number {
+  let low = 0;
+  let high = results.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (results[middle]!.kickoffMs < kickoffMs) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Each model's forecast rows of the due matches, in kick-off order, each made by models that
+ * know only the results before its kick-off; results of a kick-off are learnt together, once
+ * none of that kick-off's matches is still being played (`inPlaySinceMs`).
+ */
+export async function forecastMatches(
+  forecaster: Forecaster,
+  inputs: Pick<ForecastInputs, 'played' | 'inPlaySinceMs'>,
+  due: readonly DueForecast[],
+): Promise<PredictionInput[]> {
+  const { inPlaySinceMs } = inputs;
+  const results = inputs.played
+    .filter((r) => inPlaySinceMs === undefined || r.kickoffMs < inPlaySinceMs)
+    .map(toPlayedMatch);
+  const rows: PredictionInput[] = [];
+  for (const { record, matchId, homeName, awayName } of [...due].sort(
+    (a, b) => a.record.kickoffMs - b.record.kickoffMs,
+  )) {
+    await forecaster.learn(results.slice(0, countBefore(results, record.kickoffMs)));
+    const priced = listPricedMarkets(record.preClosing);
+    for (const model of forecaster.forecast(toFixture(record))) {
+      const f = model.forecast;
+      const probabilities = {
+        home: f.home,
+        draw: f.draw,
+        away: f.away,
+        over25: f.over25,
+        under25: f.under25,
+        // What the match page shows of the score grid: expected goals and the most likely scores.
+        xg_home: f.expectedHomeGoals,
+        xg_away: f.expectedAwayGoals,
+        ...(f.rho === undefined ? {} : { rho: f.rho }),
+      };
+      for (const market of listModelMarkets(model, priced)) {
+        const pick =
+          market === 'result'
+            ? describeResultPick(model, { home: homeName, away: awayName })
+            : describeTotalsPick(model);
+        rows.push({ matchId, modelName: model.name, market, ...pick, probabilities });
+      }
+    }
+  }
+  return rows;
+}
+
 /**
  * Forecasts every upcoming match and stores what changed as a new version (see
  * savePredictionVersions): a match's forecast is refreshed whenever its inputs change (a result
@@ -80,43 +162,15 @@ export async function runPredictUpcoming(deps: {
   });
   if (due.length === 0) return 0;
 
-  // Results of a kick-off are learnt together, once none of that kick-off is still being played.
-  const results = played
-    .filter((r) => inPlaySinceMs === undefined || r.kickoffMs < inPlaySinceMs)
-    .map((r): PlayedMatch => ({
-      ...toFixture(r),
-      homeGoals: r.homeGoals ?? 0,
-      awayGoals: r.awayGoals ?? 0,
-    }));
-  const rows: PredictionInput[] = [];
-  // In kick-off order, each forecast made by models that know only the results before its
-  // kick-off (`played` is in kick-off order, so each lesson extends the last).
-  for (const record of [...due].sort((a, b) => a.kickoffMs - b.kickoffMs)) {
-    const match = byExternalId.get(record.externalId);
-    if (match === undefined) continue;
-    await deps.forecaster.learn(results.filter((r) => r.kickoffMs < record.kickoffMs));
-    const priced = listPricedMarkets(record.preClosing);
-    for (const model of deps.forecaster.forecast(toFixture(record))) {
-      const f = model.forecast;
-      const probabilities = {
-        home: f.home,
-        draw: f.draw,
-        away: f.away,
-        over25: f.over25,
-        under25: f.under25,
-        // What the match page shows of the score grid: expected goals and the most likely scores.
-        xg_home: f.expectedHomeGoals,
-        xg_away: f.expectedAwayGoals,
-        ...(f.rho === undefined ? {} : { rho: f.rho }),
-      };
-      for (const market of listModelMarkets(model, priced)) {
-        const pick =
-          market === 'result'
-            ? describeResultPick(model, { home: match.homeName, away: match.awayName })
-            : describeTotalsPick(model);
-        rows.push({ matchId: match.id, modelName: model.name, market, ...pick, probabilities });
-      }
-    }
-  }
+  const rows = await forecastMatches(
+    deps.forecaster,
+    { played, inPlaySinceMs },
+    due.flatMap((record) => {
+      const match = byExternalId.get(record.externalId);
+      return match === undefined
+        ? []
+        : [{ record, matchId: match.id, homeName: match.homeName, awayName: match.awayName }];
+    }),
+  );
   return savePredictionVersions(deps.db, rows, deps.now);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryFileError, parseMatchHistory } from './history.ts';
 
 const HEADER =
-  'div,season,date,time,home,away,fthg,ftag,hthg,htag,B365H,B365D,B365A,PSH,PSD,PSA,AvgH,AvgD,AvgA,' +
+  'div,season,date,time,home,away,fthg,ftag,hthg,htag,hs,as,hst,ast,B365H,B365D,B365A,PSH,PSD,PSA,AvgH,AvgD,AvgA,' +
   'BbAvH,BbAvD,BbAvA,PSCH,PSCD,PSCA,AvgCH,AvgCD,AvgCA,B365>2.5,B365<2.5,P>2.5,P<2.5,Avg>2.5,Avg<2.5,' +
   'BbAv>2.5,BbAv<2.5,PC>2.5,PC<2.5';
 const COLUMNS = HEADER.split(',');
@@ -110,6 +110,50 @@ describe('parseMatchHistory', () => {
       average: { result: [2.15, 3.2, 3.3], overUnder: [1.85, 1.95] },
       bet365: { result: null, overUnder: null },
     });
+  });
+
+  it('reads shots and shots on target into the result', () => {
+    const [match] = parseRows({ hs: '17', as: '0', hst: '6', ast: '0' }).matches;
+    expect(match!.shots).toEqual({ home: 17, away: 0, homeOnTarget: 6, awayOnTarget: 0 });
+  });
+
+  it.each([
+    ['every shot count is missing', {}],
+    ['shots on target are missing', { hs: '12', as: '9' }],
+    ['one count is missing', { hs: '12', as: '9', hst: '4' }],
+  ])('leaves the shots out when %s', (_label, row) => {
+    const [match] = parseRows(row).matches;
+    expect(match).not.toHaveProperty('shots');
+    expect(match).toMatchObject({ homeGoals: 2, awayGoals: 0 });
+  });
+
+  it.each([
+    ['a negative count', '-3'],
+    ['a fraction', '4.5'],
+    ['a word', 'ten'],
+    ['a number with spaces', ' 4'],
+    ['an absurd count', '123456'],
+  ])('leaves the shots out for %s, keeping the match', (_label, value) => {
+    const history = parseRows(
+      { hs: '12', as: '9', hst: '4', ast: value },
+      { home: 'Leeds', hs: '8', as: '11', hst: '3', ast: '5' },
+    );
+    expect(history.matches).toHaveLength(2);
+    expect(history.matches[0]).not.toHaveProperty('shots');
+    expect(history.matches[1]!.shots).toEqual({
+      home: 8,
+      away: 11,
+      homeOnTarget: 3,
+      awayOnTarget: 5,
+    });
+  });
+
+  it('reads a file without shot columns, with no shots', () => {
+    const history = parseMatchHistory(
+      'div,season,date,time,home,away,fthg,ftag\nE0,2023-2024,2023-12-02,15:00,Arsenal,Wolves,2,0',
+    );
+    expect(history.matches).toHaveLength(1);
+    expect(history.matches[0]).not.toHaveProperty('shots');
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 
 import { getPreClosingPrices } from '../../domain/pre-closing.ts';
 import { getUkKickoffMs } from '../../domain/time-zone.ts';
-import type { PlayedMatch } from './model.ts';
+import type { MatchShots, PlayedMatch } from './model.ts';
 
 /** Decimal odds of one market from one source: [home, draw, away] or [over 2.5, under 2.5]. */
 export type Prices = readonly number[];
@@ -73,6 +73,21 @@ export type MatchHistory = {
 
 export class HistoryFileError extends Error {}
 
+/** Shot columns of results, in the order of MatchShots' fields. */
+const SHOT_COLUMNS = ['hs', 'as', 'hst', 'ast'] as const;
+
+/** The match's shots when all four are whole numbers (below 10,000); null when any is not. */
+function parseShots(cells: readonly string[], positions: readonly number[]): MatchShots | null {
+  const counts: number[] = [];
+  for (const position of positions) {
+    const text = cells[position] ?? '';
+    if (!/^\d{1,4}$/.test(text)) return null;
+    counts.push(Number(text));
+  }
+  const [home, away, homeOnTarget, awayOnTarget] = counts as [number, number, number, number];
+  return { home, away, homeOnTarget, awayOnTarget };
+}
+
 /** A column set resolved to cell positions; -1 for a column the file does not have. */
 type ResolvedSets = readonly (readonly number[])[];
 
@@ -107,6 +122,7 @@ export function parseMatchHistory(csv: string): MatchHistory {
   const preClosingColumns = PRE_CLOSING_COLUMNS.map(
     (column) => [column, position(column)] as const,
   );
+  const shotPositions = SHOT_COLUMNS.map(position);
   const evaluation = SOURCE_KEYS.map((key) => ({
     key,
     result: resolve(EVALUATION_COLUMNS[key].result),
@@ -151,6 +167,8 @@ export function parseMatchHistory(csv: string): MatchHistory {
       homeGoals: Number(field('fthg', /^\d+$/)),
       awayGoals: Number(field('ftag', /^\d+$/)),
     };
+    const shots = parseShots(cells, shotPositions);
+    if (shots !== null) match.shots = shots;
     const prices: Record<string, number> = {};
     for (const [column, at] of preClosingColumns) {
       const price = parsePrice(cells[at]);

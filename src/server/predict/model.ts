@@ -1,3 +1,7 @@
+import type { MatchShots } from '../../domain/history.ts';
+
+export type { MatchShots };
+
 /** What the prediction models see of a match: known before kick-off, plus the result once played. */
 export type Fixture = {
   /** Stable id, e.g. "E0:2023-04-01:Arsenal:Leeds". */
@@ -21,7 +25,9 @@ export type Fixture = {
   };
 };
 
-export type PlayedMatch = Fixture & { homeGoals: number; awayGoals: number };
+/** Shots and shots on target of each side in a played match. */
+/** A fixture with its result: goals, and shots where the source has all four counts. */
+export type PlayedMatch = Fixture & { homeGoals: number; awayGoals: number; shots?: MatchShots };
 
 /** A model's forecast of one match. Probabilities of each market sum to 1. */
 export type Forecast = {

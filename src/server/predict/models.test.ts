@@ -20,6 +20,7 @@ const SCORED = '2021-2022';
 const THRESHOLDS: Record<string, { rps: number; overUnderLogLoss: number }> = {
   'Elo Ratings': { rps: 0.2, overUnderLogLoss: 0.695 },
   'Dixon-Coles': { rps: 0.2, overUnderLogLoss: 0.687 },
+  'Shot Ratings': { rps: 0.197, overUnderLogLoss: 0.687 },
   'Market Blend': { rps: 0.192, overUnderLogLoss: 0.687 },
 };
 

@@ -29,6 +29,7 @@ function makeMatch(id: string, kickoffMs: number, homeGoals = 1, awayGoals = 0):
     away: `${id}-away`,
     homeGoals,
     awayGoals,
+    shots: { home: 12, away: 7, homeOnTarget: 5, awayOnTarget: 2 },
   };
 }
 
@@ -78,6 +79,7 @@ describe('runWalkForward', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).not.toHaveProperty('homeGoals');
     expect(seen[0]).not.toHaveProperty('awayGoals');
+    expect(seen[0]).not.toHaveProperty('shots');
     expect(seen[0]).toMatchObject({ id: 'a', home: 'a-home', away: 'a-away' });
   });
 });
@@ -101,7 +103,14 @@ describe.each(MODELS.map((factory) => [factory().name, factory] as const))(
 
     it('leaves every forecast before a date unchanged when every result from that date on changes', () => {
       const changed = matches.map((m) =>
-        m.kickoffMs >= cutoffMs ? { ...m, homeGoals: m.awayGoals + 1, awayGoals: m.homeGoals } : m,
+        m.kickoffMs >= cutoffMs
+          ? {
+              ...m,
+              homeGoals: m.awayGoals + 1,
+              awayGoals: m.homeGoals,
+              shots: { home: 30, away: 1, homeOnTarget: 15, awayOnTarget: 0 },
+            }
+          : m,
       );
       const original = runWalkForward(matches, factory);
       const altered = runWalkForward(changed, factory);

@@ -22,7 +22,7 @@ export function runWalkForward(
     let end = start;
     while (end < ordered.length && ordered[end]!.kickoffMs === kickoffMs) end++;
     for (let i = start; i < end; i++) {
-      const { homeGoals: _h, awayGoals: _a, ...fixture } = ordered[i]!;
+      const { homeGoals: _h, awayGoals: _a, shots: _s, ...fixture } = ordered[i]!;
       forecasts.set(ordered[i]!.id, model.forecast(fixture));
     }
     for (let i = start; i < end; i++) model.learn(ordered[i]!);

@@ -1,3 +1,4 @@
+import type { MatchShots } from '../../domain/history.ts';
 import type { OddsEvent } from '../../domain/odds.ts';
 import type { PreClosingPrices } from '../../domain/pre-closing.ts';
 
@@ -112,6 +113,8 @@ export type ForecastRecord = {
   awayKey: string;
   homeGoals?: number;
   awayGoals?: number;
+  /** Shots of a played match, where the source has all four counts (the history does). */
+  shots?: MatchShots;
   preClosing: PreClosingPrices;
 };
 

@@ -108,6 +108,10 @@ describe('toHistoryRecord', () => {
     away: 'Man City',
     homeGoals: 0,
     awayGoals: 3,
+    homeShots: 6,
+    awayShots: 17,
+    homeShotsOnTarget: 1,
+    awayShotsOnTarget: 8,
     odds: { AvgH: 8.5, AvgD: 5.2, AvgA: 1.35, 'Avg>2.5': 1.5, 'Avg<2.5': 2.6, AvgCH: 9 },
   };
 
@@ -121,8 +125,13 @@ describe('toHistoryRecord', () => {
       awayKey: 'manchester-city',
       homeGoals: 0,
       awayGoals: 3,
+      shots: { home: 6, away: 17, homeOnTarget: 1, awayOnTarget: 8 },
       preClosing: { home: 8.5, draw: 5.2, away: 1.35, over25: 1.5, under25: 2.6 },
     });
+  });
+
+  it('gives no shots when the history lacks a count', () => {
+    expect(toHistoryRecord({ ...row, awayShotsOnTarget: null }, keys)).not.toHaveProperty('shots');
   });
 
   it('leaves out a match of a club without a key', () => {

@@ -1,3 +1,4 @@
+import { toMatchShots } from '../../domain/history.ts';
 import { OddsEventSchema, TOTALS_POINT, type OddsEvent } from '../../domain/odds.ts';
 import { getPreClosingPrices, type PreClosingPrices } from '../../domain/pre-closing.ts';
 import { getUkKickoffMs } from '../../domain/time-zone.ts';
@@ -37,7 +38,9 @@ export function toHistoryRecord(
   const homeKey = keyByResultsName.get(row.home);
   const awayKey = keyByResultsName.get(row.away);
   if (homeKey === undefined || awayKey === undefined) return null;
+  const shots = toMatchShots(row);
   return {
+    ...(shots === undefined ? {} : { shots }),
     id: getRecordId(row.div, row.season, homeKey, awayKey),
     league: row.div,
     season: row.season,

@@ -1,4 +1,9 @@
-import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../../domain/history.ts';
+import {
+  toMatchShots,
+  type ClubInfo,
+  type HistoryMatch,
+  type ReplayDataset,
+} from '../../../domain/history.ts';
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import {
   drawMatchTimeline,
@@ -52,6 +57,21 @@ type SeasonMatch = {
 };
 
 export class ReplayDataError extends Error {}
+
+/** A finished match's goals, and its shots where the data set has them. */
+function withResult(
+  source: HistoryMatch,
+): Pick<ForecastRecord, 'homeGoals' | 'awayGoals' | 'shots'> {
+  const shots = toMatchShots(source);
+  return {
+    homeGoals: source.homeGoals,
+    awayGoals: source.awayGoals,
+    ...(shots === undefined ? {} : { shots }),
+  };
+}
+
+const byKickoffThenId = (a: ForecastRecord, b: ForecastRecord) =>
+  a.kickoffMs - b.kickoffMs || a.id.localeCompare(b.id);
 
 /**
  * The embedded default provider: plays a real past season on the real calendar. Everything is
@@ -149,6 +169,19 @@ export function createReplayProvider(
       awayKey: away.key,
       preClosing: getPreClosingPrices(source.odds),
     };
+  };
+
+  let earlierRecords: ForecastRecord[] | undefined;
+  /** The earlier seasons' results as the models learn them, built once, in kick-off order. */
+  const listEarlierRecords = (): ForecastRecord[] => {
+    if (earlierRecords === undefined) {
+      earlierRecords = (dataset.earlierMatches ?? []).flatMap((source) => {
+        const record = toForecastRecord(source, getUkKickoffMs(source.date, source.time));
+        return record === null ? [] : [{ ...record, ...withResult(source) }];
+      });
+      earlierRecords.sort(byKickoffThenId);
+    }
+    return earlierRecords;
   };
 
   const toProviderMatch = (
@@ -375,11 +408,6 @@ export function createReplayProvider(
       const nowMs = now.getTime();
       const replayNowMs = toReplayTime(nowMs, calendar);
       const played: ForecastRecord[] = [];
-      for (const source of dataset.earlierMatches ?? []) {
-        const record = toForecastRecord(source, getUkKickoffMs(source.date, source.time));
-        if (record !== null)
-          played.push({ ...record, homeGoals: source.homeGoals, awayGoals: source.awayGoals });
-      }
       // Forecast what the site shows as upcoming: each league's next matches with prices, and
       // the day's matches already under way (forecast from what was known at their kick-off).
       const upcomingIds = new Set<string>();
@@ -394,11 +422,7 @@ export function createReplayProvider(
         if (record === null) continue;
         const state = getMatchState(match.timeline, match.replayKickoffMs, replayNowMs);
         if (state.status === 'finished') {
-          played.push({
-            ...record,
-            homeGoals: match.source.homeGoals,
-            awayGoals: match.source.awayGoals,
-          });
+          played.push({ ...record, ...withResult(match.source) });
         } else if (state.status !== 'scheduled') {
           inPlaySinceMs = Math.min(inPlaySinceMs ?? Infinity, match.replayKickoffMs);
         }
@@ -418,8 +442,12 @@ export function createReplayProvider(
           }
         }
       }
-      played.sort((a, b) => a.kickoffMs - b.kickoffMs || a.id.localeCompare(b.id));
-      return { played, upcoming, ...(inPlaySinceMs === undefined ? {} : { inPlaySinceMs }) };
+      played.sort(byKickoffThenId);
+      return {
+        played: [...listEarlierRecords(), ...played],
+        upcoming,
+        ...(inPlaySinceMs === undefined ? {} : { inPlaySinceMs }),
+      };
     },
   };
   return provider;
