@@ -1,6 +1,7 @@
 // Backtest of every prediction model against the bookmaker anchors: `npm run backtest` prints
 // tables, `npm run -s backtest -- --json` prints only the rows as JSON.
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 import { LEAGUES } from '../src/domain/league.ts';
 import {
@@ -10,17 +11,25 @@ import {
   forecastModels,
   LEAGUE_CODES,
   scoreBacktest,
+  scoreSiteForecasts,
+  SITE_SEASON,
   type BacktestReport,
   type BacktestRow,
+  type SiteResultForecast,
+  type SiteRow,
 } from '../src/server/predict/backtest.ts';
 import { readMatchHistory } from '../src/server/predict/history.ts';
 import type { CalibrationBin } from '../src/server/predict/metrics.ts';
 import { MODELS } from '../src/server/predict/models.ts';
 
 const json = process.argv.includes('--json');
+/** How far the site's figures may be from the backtest's. */
+const SITE_TOLERANCE = 0.0005;
 const file = path.join(import.meta.dirname, '..', 'data', 'results.csv.gz');
 
 const started = performance.now();
+// The site's replay of a season runs beside the walk forward, on the other core.
+const siteRun = runSiteReplay(SITE_SEASON);
 const history = await readMatchHistory(file);
 const readMs = performance.now() - started;
 const modelTimes: { name: string; ms: number }[] = [];
@@ -31,14 +40,50 @@ const predictors = MODELS.map((factory) => {
   return predictor!;
 });
 const report = scoreBacktest(history, [...predictors, ...createReferencePredictors(history)]);
+const walkMs = performance.now() - started;
+const siteReplay = await siteRun;
+const site = scoreSiteForecasts(history, predictors, SITE_SEASON, siteReplay.site);
 const totalMs = performance.now() - started;
 
 if (json) {
   process.stdout.write(
-    `${JSON.stringify({ pooled: report.pooled, by_league: report.by_league, paired: report.paired })}\n`,
+    `${JSON.stringify({ pooled: report.pooled, by_league: report.by_league, paired: report.paired, site })}\n`,
   );
 } else {
   printReport(report);
+}
+
+type SiteReplay = { site: SiteResultForecast[]; runs: number; versions: number; ms: number };
+
+/** The site's stored forecasts of a replayed season, from a worker (scripts/backtest-site.ts). */
+function runSiteReplay(season: string): Promise<SiteReplay> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./backtest-site.ts', import.meta.url), {
+      workerData: { season },
+    });
+    worker.once('message', (message: SiteReplay) => resolve(message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the site replay stopped with code ${code}`));
+    });
+  });
+}
+
+function formatSite(rows: readonly SiteRow[]): string[] {
+  return alignColumns(
+    [
+      ['Model', 'N', 'Site RPS', 'Backtest RPS', 'Diff', 'Within 0.0005'],
+      ...rows.map((r) => [
+        r.model,
+        String(r.matches),
+        r.rps.toFixed(4),
+        r.backtest_rps.toFixed(4),
+        signed(r.rps - r.backtest_rps, 4),
+        Math.abs(r.rps - r.backtest_rps) <= SITE_TOLERANCE ? 'yes' : 'NO',
+      ]),
+    ],
+    1,
+  );
 }
 
 function printReport(report: BacktestReport): void {
@@ -82,15 +127,29 @@ function printReport(report: BacktestReport): void {
       2,
     ),
   );
+  out.push(
+    '',
+    `The site's own forecasts: what it stored replaying ${SITE_SEASON} (${siteReplay.runs} prediction`,
+    `runs, ${siteReplay.versions} versions; the last version before kick-off counts), against the`,
+    'backtest on the same matches',
+    ...formatSite(site),
+  );
   out.push('', 'Targets');
   for (const target of checkTargets(report.pooled)) {
     const best = target.best ? `${target.best.name} ${target.best.value.toFixed(5)}` : 'no model';
     out.push(`  ${target.met ? 'MET   ' : 'MISSED'}  ${target.label}: ${best}`);
   }
+  const worst = site.reduce((max, r) => Math.max(max, Math.abs(r.rps - r.backtest_rps)), 0);
+  out.push(
+    `  ${worst <= SITE_TOLERANCE ? 'MET   ' : 'MISSED'}  Site within ${SITE_TOLERANCE} of the backtest: largest difference ${worst.toFixed(5)}`,
+  );
+  out.push(`  ${totalMs <= 30_000 ? 'MET   ' : 'MISSED'}  Whole run ≤ 30 s: ${seconds(totalMs)}`);
   out.push('', 'Timings');
   const timings = [
     ['read data', seconds(readMs)],
     ...modelTimes.map(({ name, ms }) => [name, seconds(ms)]),
+    ['walk forward and scores', seconds(walkMs)],
+    [`site replay of ${SITE_SEASON} (beside it)`, seconds(siteReplay.ms)],
     ['total', seconds(totalMs)],
   ];
   out.push(...alignColumns(timings, 1));

@@ -19,6 +19,9 @@
 //           max), the server's CPU per event and its RSS growth per 1,000 streams. Not in the
 //           default run (about 2 minutes, and 10,000 streams need an open files limit above
 //           11,000): ask for it with --only live
+//     projection  10,000 simulated rest-of-seasons for each of the five leagues from 2022-23
+//           cut at its midpoint (Dixon-Coles forecasts): CPU and wall time, seasons per second,
+//           against 2 s of CPU. Not in the default run: ask for it with --only projection
 //   BENCH_SECONDS=5   shortens each load run (default 20)
 //   SOAK_SECONDS=60   shortens the soak (default 300)
 //
@@ -38,8 +41,9 @@ import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts'
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
 import { benchLiveStreams, requireLiveFileLimit } from './bench/live-streams.ts';
 import { benchNewsSync } from './bench/news-sync.ts';
+import { benchSeasonProjection } from './bench/season-projection.ts';
 
-const PARTS = ['size', 'load', 'news', 'soak', 'live'] as const;
+const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection'] as const;
 type Part = (typeof PARTS)[number];
 const DEFAULT_PARTS: Part[] = ['size', 'load', 'news'];
 
@@ -316,3 +320,4 @@ if (parts.includes('load')) await benchLoad();
 if (parts.includes('news')) await benchNewsSync();
 if (parts.includes('soak')) await benchSoak();
 if (parts.includes('live')) await benchLiveStreams();
+if (parts.includes('projection')) await benchSeasonProjection();

@@ -4,6 +4,7 @@ import {
   findActiveLeagueSlug,
   findLeagueEntry,
   getCountryFlag,
+  getLeaguePlaces,
   LEAGUES,
   listMarketLeagues,
   type LeagueEntry,
@@ -92,6 +93,7 @@ describe('a league added to the registry', () => {
     marketOrder: 6,
     newsNames: [],
     newsFeeds: [],
+    places: [{ from: '2005-2006', championsLeague: 2, relegation: 1, relegationPlayoff: 2 }],
   };
   const leagues = [...LEAGUES, eredivisie];
 
@@ -100,5 +102,70 @@ describe('a league added to the registry', () => {
     expect(findLeagueEntry('eredivisie')).toBeNull();
     expect(listMarketLeagues(leagues).at(-1)).toBe(eredivisie);
     expect(getCountryFlag('Netherlands', leagues)).toBe('🇳🇱');
+    expect(getLeaguePlaces(eredivisie, '2030-2031')).toEqual({
+      championsLeague: 2,
+      relegation: 1,
+      relegationPlayoff: 2,
+    });
+  });
+});
+
+describe('getLeaguePlaces', () => {
+  const places = (slug: string, season: string) => {
+    const league = findLeagueEntry(slug);
+    if (league === null) throw new Error(`no league ${slug}`);
+    const { championsLeague, relegation, relegationPlayoff } = getLeaguePlaces(league, season);
+    return [championsLeague, relegation, relegationPlayoff];
+  };
+
+  it.each([
+    ['premier-league', '2019-2020', [4, 3, 0]],
+    ['premier-league', '2023-2024', [4, 3, 0]],
+    ['premier-league', '2024-2025', [5, 3, 0]],
+    ['premier-league', '2025-2026', [4, 3, 0]],
+    ['la-liga', '2021-2022', [4, 3, 0]],
+    ['la-liga', '2024-2025', [5, 3, 0]],
+    ['la-liga', '2025-2026', [4, 3, 0]],
+    ['serie-a', '2014-2015', [3, 3, 0]],
+    ['serie-a', '2019-2020', [4, 3, 0]],
+    ['serie-a', '2023-2024', [5, 3, 0]],
+    ['serie-a', '2025-2026', [4, 3, 0]],
+    ['bundesliga', '2006-2007', [3, 3, 0]],
+    ['bundesliga', '2009-2010', [3, 2, 1]],
+    ['bundesliga', '2019-2020', [4, 2, 1]],
+    ['bundesliga', '2023-2024', [5, 2, 1]],
+    ['bundesliga', '2025-2026', [4, 2, 1]],
+    ['ligue-1', '2010-2011', [3, 3, 0]],
+    ['ligue-1', '2019-2020', [3, 2, 1]],
+    ['ligue-1', '2021-2022', [3, 2, 1]],
+    ['ligue-1', '2022-2023', [3, 4, 0]],
+    ['ligue-1', '2023-2024', [4, 2, 1]],
+    ['ligue-1', '2024-2025', [4, 2, 1]],
+    ['ligue-1', '2025-2026', [4, 2, 1]],
+  ])('gives %s in %s [Champions League, relegated, play-off] = %j', (slug, season, expected) => {
+    expect(places(slug, season)).toEqual(expected);
+  });
+
+  it("gives a season before the registry's first era that era's places", () => {
+    expect(places('premier-league', '1999-2000')).toEqual([4, 3, 0]);
+  });
+
+  it("gives a season after the last era the last era's places", () => {
+    expect(places('ligue-1', '2031-2032')).toEqual([4, 2, 1]);
+  });
+
+  it.each(['2023-24', '2023-2025', '', 'season'])('refuses the season %j', (season) => {
+    expect(() => places('serie-a', season)).toThrow(RangeError);
+  });
+
+  it("lists every league's eras oldest first, with places that fit a table of 18 clubs", () => {
+    for (const league of LEAGUES) {
+      const starts = league.places.map((era) => era.from);
+      expect(starts, league.slug).toEqual([...starts].sort());
+      expect(new Set(starts).size, league.slug).toBe(starts.length);
+      for (const era of league.places) {
+        expect(era.championsLeague + era.relegation + era.relegationPlayoff).toBeLessThan(18);
+      }
+    }
   });
 });

@@ -16,6 +16,22 @@ export type League = z.infer<typeof LeagueSchema>;
 export type LeagueFeed = { name: string; url: string };
 
 /**
+ * The places a league's final table decides in one season. Champions League places count every
+ * place awarded by league position, direct (group stage or league phase) and qualifying round
+ * alike; places won through a cup or a European final are not counted.
+ */
+export type LeaguePlaces = {
+  championsLeague: number;
+  /** Relegated directly. */
+  relegation: number;
+  /** Sent to a relegation play-off against a club of the division below. */
+  relegationPlayoff: number;
+};
+
+/** A league's places from `from` (a season, "2023-2024") until the next era's season. */
+export type LeaguePlacesEra = LeaguePlaces & { from: string };
+
+/**
  * One league Touchline covers: its names, its flag and its key in every source. The site, each
  * adapter, the replay and the scripts read this registry; a new league is one more entry (and
  * its data in data/).
@@ -42,6 +58,11 @@ export type LeagueEntry = {
   newsNames: readonly string[];
   /** Real news feeds about the league (see docs/news-feeds.md). */
   newsFeeds: readonly LeagueFeed[];
+  /**
+   * The places of each season, as eras oldest first: an era holds until the next one starts,
+   * and the first also covers every earlier season.
+   */
+  places: readonly LeaguePlacesEra[];
 };
 
 /** The leagues Touchline covers, in the order the site lists them. */
@@ -62,6 +83,13 @@ export const LEAGUES: readonly LeagueEntry[] = [
       { name: 'BBC Sport', url: 'https://feeds.bbci.co.uk/sport/football/premier-league/rss.xml' },
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/premierleague/rss' },
     ],
+    // The European performance spot gave England a fifth Champions League place in 2024-25;
+    // a season's spot is only known at its end, so 2025-26 holds the four it has for sure.
+    places: [
+      { from: '2005-2006', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
+      { from: '2024-2025', championsLeague: 5, relegation: 3, relegationPlayoff: 0 },
+      { from: '2025-2026', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
+    ],
   },
   {
     slug: 'la-liga',
@@ -80,6 +108,13 @@ export const LEAGUES: readonly LeagueEntry[] = [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/laligafootball/rss' },
       { name: 'Football España', url: 'https://www.football-espana.net/feed' },
     ],
+    // The European performance spot gave Spain a fifth Champions League place in 2024-25;
+    // 2025-26 holds the four it has for sure.
+    places: [
+      { from: '2005-2006', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
+      { from: '2024-2025', championsLeague: 5, relegation: 3, relegationPlayoff: 0 },
+      { from: '2025-2026', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
+    ],
   },
   {
     slug: 'serie-a',
@@ -96,6 +131,15 @@ export const LEAGUES: readonly LeagueEntry[] = [
     newsFeeds: [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/serieafootball/rss' },
       { name: 'Football Italia', url: 'https://football-italia.net/feed/' },
+    ],
+    // Italy had three Champions League places from 2011-12 to 2016-17, and the European
+    // performance spot gave it a fifth in 2023-24.
+    places: [
+      { from: '2005-2006', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
+      { from: '2011-2012', championsLeague: 3, relegation: 3, relegationPlayoff: 0 },
+      { from: '2017-2018', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
+      { from: '2023-2024', championsLeague: 5, relegation: 3, relegationPlayoff: 0 },
+      { from: '2024-2025', championsLeague: 4, relegation: 3, relegationPlayoff: 0 },
     ],
   },
   {
@@ -114,6 +158,15 @@ export const LEAGUES: readonly LeagueEntry[] = [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/bundesligafootball/rss' },
       { name: 'kicker', url: 'https://newsfeed.kicker.de/news/bundesliga' },
     ],
+    // 16th plays the 2. Bundesliga's third since 2008-09; Germany has had four Champions League
+    // places since 2011-12, and the European performance spot gave it a fifth in 2023-24.
+    places: [
+      { from: '2005-2006', championsLeague: 3, relegation: 3, relegationPlayoff: 0 },
+      { from: '2008-2009', championsLeague: 3, relegation: 2, relegationPlayoff: 1 },
+      { from: '2011-2012', championsLeague: 4, relegation: 2, relegationPlayoff: 1 },
+      { from: '2023-2024', championsLeague: 5, relegation: 2, relegationPlayoff: 1 },
+      { from: '2024-2025', championsLeague: 4, relegation: 2, relegationPlayoff: 1 },
+    ],
   },
   {
     slug: 'ligue-1',
@@ -131,6 +184,16 @@ export const LEAGUES: readonly LeagueEntry[] = [
       { name: 'The Guardian', url: 'https://www.theguardian.com/football/ligue1football/rss' },
       { name: 'Get French Football News', url: 'https://www.getfootballnewsfrance.com/feed/' },
     ],
+    // 18th went to a play-off from 2016-17 (cancelled when 2019-20 was stopped); four went
+    // down in 2022-23 to cut the league to 18 clubs, whose 16th has gone to a play-off since.
+    // From 2023-24 France's fifth association place gives three league-phase places and one
+    // in the third qualifying round (two direct and one qualifying before).
+    places: [
+      { from: '2005-2006', championsLeague: 3, relegation: 3, relegationPlayoff: 0 },
+      { from: '2016-2017', championsLeague: 3, relegation: 2, relegationPlayoff: 1 },
+      { from: '2022-2023', championsLeague: 3, relegation: 4, relegationPlayoff: 0 },
+      { from: '2023-2024', championsLeague: 4, relegation: 2, relegationPlayoff: 1 },
+    ],
   },
 ];
 
@@ -146,6 +209,23 @@ export function findLeagueEntry(
   leagues: readonly LeagueEntry[] = LEAGUES,
 ): LeagueEntry | null {
   return leagues.find((league) => league.slug === slug) ?? null;
+}
+
+const SEASON = /^(\d{4})-(\d{4})$/;
+
+/**
+ * A league's places in a season ("2023-2024"): those of the latest era starting at or before
+ * it, or of the first era for an earlier season.
+ */
+export function getLeaguePlaces(league: LeagueEntry, season: string): LeaguePlaces {
+  const years = SEASON.exec(season);
+  if (years === null || Number(years[2]) !== Number(years[1]) + 1) {
+    throw new RangeError(`places: season must read like 2023-2024, not "${season}"`);
+  }
+  const era = league.places.findLast((e) => e.from <= season) ?? league.places[0];
+  if (era === undefined) throw new RangeError(`places: ${league.slug} has no places`);
+  const { championsLeague, relegation, relegationPlayoff } = era;
+  return { championsLeague, relegation, relegationPlayoff };
 }
 
 /** The leagues in the order of the home page's market widgets. */

@@ -56,9 +56,11 @@ import { createMatchCentre } from './services/match-centre.ts';
 import { createNews } from './services/news.ts';
 import { createPredictions } from './services/predictions.ts';
 import type { Readiness } from './services/readiness.ts';
+import { createSeasonProjections } from './services/season-projection.ts';
 import { createSiteData } from './services/site-data.ts';
 import { createStatusReport } from './services/status.ts';
 import { createTeamPage } from './services/team-page.ts';
+import { createTrackRecord } from './services/track-record.ts';
 
 export type AppDeps = {
   db: Db;
@@ -176,7 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });
   const leagues = createLeagueDirectory(deps.db);
-  await app.register(leagueRoutes({ leagues }));
+  await app.register(
+    leagueRoutes({ leagues, projections: createSeasonProjections({ db: deps.db, cache }) }),
+  );
   const data = createSiteData({
     db: deps.db,
     cache,
@@ -187,7 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataApiRoutes({ leagues, data, matchCentre }));
   await app.register(functionRoutes({ leagues, data }));
   await app.register(
-    predictionRoutes({ predictions: createPredictions({ db: deps.db, cache, now: deps.now }) }),
+    predictionRoutes({
+      predictions: createPredictions({ db: deps.db, cache, now: deps.now }),
+      trackRecord: createTrackRecord({ db: deps.db, cache }),
+    }),
   );
   await app.register(
     teamRoutes({ teamPage: createTeamPage({ db: deps.db, cache, now: deps.now }) }),

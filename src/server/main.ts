@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import type { Logger } from 'pino';
 
+import { toReplayTime } from '../domain/replay-clock.ts';
 import { buildApp } from './app.ts';
 import { ConfigError } from './config/config-error.ts';
 import {
@@ -39,6 +40,7 @@ import { createLiveForecastInputs } from './services/forecast-inputs.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
 import { createLiveBoard } from './services/live-board.ts';
 import { createReadiness } from './services/readiness.ts';
+import { runSeasonProjection } from './services/season-projection.ts';
 import { createSharedState } from './shared-state.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -89,7 +91,13 @@ async function createProvider(
   config: Config,
   db: Db,
   logger: Logger,
-): Promise<{ provider: FootballProvider; label: string; live?: LiveSources }> {
+): Promise<{
+  provider: FootballProvider;
+  label: string;
+  live?: LiveSources;
+  /** The replayed season, and its own time of a real instant. */
+  replay?: { season: string; toSeasonTime: (realMs: number) => number };
+}> {
   // The clubs and their spellings come with the history, in both modes: live names are
   // matched onto them.
   const started = Date.now();
@@ -124,7 +132,12 @@ async function createProvider(
     earlierSeasons: config.predictionHistorySeasons,
   });
   if (dataset.matches.length === 0) throw new Error(`REPLAY_SEASON ${season} has no results`);
-  return { provider: createReplayProvider(dataset), label: `Replay of ${formatSeason(season)}` };
+  const provider = createReplayProvider(dataset);
+  return {
+    provider,
+    label: `Replay of ${formatSeason(season)}`,
+    replay: { season, toSeasonTime: (realMs) => toReplayTime(realMs, provider.calendar) },
+  };
 }
 
 /** The site's clock: real time, or NOW from this moment on, running CLOCK_SPEED times as fast. */
@@ -226,6 +239,21 @@ async function main() {
           await liveBoard.publishChanges();
         },
         forecaster,
+        afterPredictions: async (at) => {
+          const outcomes = await runSeasonProjection({
+            db: database.db,
+            now: at,
+            // The replay's models know its season's own time line.
+            forecastMatch: (fixture) =>
+              forecaster.forecastBy('Dixon-Coles', {
+                ...fixture,
+                kickoffMs: data.replay?.toSeasonTime(fixture.kickoffMs) ?? fixture.kickoffMs,
+              }),
+            ...(data.replay === undefined ? {} : { season: data.replay.season }),
+          });
+          const written = outcomes.filter((o) => o.status === 'written').map((o) => o.league);
+          if (written.length > 0) logger.info({ leagues: written }, 'season projections written');
+        },
         news: newsSync,
         ...(live?.oddsPlan === undefined ? {} : { odds: { plan: live.oddsPlan } }),
         ...(live === undefined

@@ -3,6 +3,7 @@ export const paths = {
   league: (slug: string) => `/league/${encodeURIComponent(slug)}`,
   news: () => '/news',
   transfers: () => '/transfers',
+  predictions: () => '/predictions',
   admin: () => '/admin',
 };
 

@@ -39,6 +39,12 @@ export function createRouter() {
           lazy: async () => ({ Component: (await import('./routes/transfers.tsx')).TransfersPage }),
         },
         {
+          path: '/predictions',
+          lazy: async () => ({
+            Component: (await import('./routes/predictions.tsx')).PredictionsPage,
+          }),
+        },
+        {
           path: '/admin',
           lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminPage }),
         },

@@ -114,6 +114,8 @@ async function startTouchline(workDir: string, name: string) {
       DATABASE_URL: url,
       NEWS_FEEDS: path.join(workDir, 'feeds.json'),
       LOG_LEVEL: 'warn',
+      // The models learn three seasons of history, not all twenty: seconds less at each start.
+      PREDICTION_HISTORY_SEASONS: '3',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,6 +34,15 @@ const PAGES = [
     ready: (page: Page) => page.getByRole('tablist').first(),
   },
   {
+    name: 'predictions',
+    path: '/predictions',
+    ready: (page: Page) =>
+      page
+        .getByRole('table')
+        .first()
+        .or(page.getByText('Forecasts are scored once their matches are played.')),
+  },
+  {
     name: 'admin',
     path: '/admin',
     ready: (page: Page) => page.getByRole('region', { name: 'News RSS Sync' }),

@@ -24,7 +24,14 @@ function runServer(dataDir: string, timeoutMs: number): Promise<Run> {
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(NODE, ['src/server/main.ts'], {
     cwd: root,
-    env: { ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      PREDICTION_HISTORY_SEASONS: '3',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

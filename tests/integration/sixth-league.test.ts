@@ -28,6 +28,7 @@ const EREDIVISIE: LeagueEntry = {
   marketOrder: 6,
   newsNames: ['Eredivisie'],
   newsFeeds: [],
+  places: [{ from: '2005-2006', championsLeague: 2, relegation: 1, relegationPlayoff: 2 }],
 };
 const SIX_LEAGUES = [...LEAGUES, EREDIVISIE];
 

@@ -110,7 +110,6 @@ export type PredictionInput = Required<
   >
 > & { market: 'result' | 'totals'; probabilities: Record<string, number> };
 
-
 const predictionKey = (p: { matchId: number; modelName: string; market: string }) =>
   `${p.matchId}\n${p.modelName}\n${p.market}`;
 

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { isFlagCode } from '../../domain/countries.ts';
+import type { ClubInfo, HistoryMatch, ReplayDataset } from '../../domain/history.ts';
 import { LEAGUES } from '../../domain/league.ts';
 import type { Db } from '../db/client.ts';
 import { findTableRecord, recordTables } from '../db/integrity.ts';
@@ -210,6 +211,79 @@ function requireUnique<T>(parsed: Parsed<T>, keyOf: (row: T) => string, what: st
   });
 }
 
+/** A results file's rows as the replay reads them. */
+function toHistoryMatches(file: Parsed<z.infer<typeof ResultRow>>): HistoryMatch[] {
+  return file.rows.map((r, index) => ({
+    div: r.div,
+    season: r.season,
+    date: r.date,
+    time: r.time === '' ? null : r.time,
+    home: r.home,
+    away: r.away,
+    homeGoals: r.fthg,
+    awayGoals: r.ftag,
+    htHomeGoals: r.hthg,
+    htAwayGoals: r.htag,
+    homeShots: r.hs,
+    awayShots: r.as,
+    homeShotsOnTarget: r.hst,
+    awayShotsOnTarget: r.ast,
+    odds: toOdds(r, 'results.csv.gz', file.lines[index] ?? index + 2),
+  }));
+}
+
+const getCrestUrl = (key: string) => `/img/crest/${key}.svg`;
+
+function toClubAliases(club: z.infer<typeof ClubRow>): ClubInfo['aliases'] {
+  const split = (names: string) => names.split('|').filter((n) => n !== '');
+  return {
+    results: club.results_name,
+    understat: split(club.understat_names),
+    transfermarkt: split(club.transfermarkt_names),
+    news: split(club.news_names),
+  };
+}
+
+/**
+ * A season's replay data set read straight from the data files, validated as the import
+ * validates them, with every earlier season's results; for tools that replay a season without
+ * a database (the backtest's `site` figures). Player totals and transfers are left out: the
+ * forecasts do not use them.
+ */
+export async function readReplayDatasetFiles(
+  dataDir: string,
+  season: string,
+): Promise<ReplayDataset> {
+  const [clubBytes, resultBytes] = await Promise.all([
+    readDataFile(dataDir, 'clubs.csv'),
+    readDataFile(dataDir, 'results.csv.gz'),
+  ]);
+  const matches = toHistoryMatches(parseCsv('results.csv.gz', resultBytes, ResultRow));
+  const leagueOfResultsName = new Map<string, string>();
+  for (const m of matches) {
+    const slug = LEAGUES.find((l) => l.division === m.div)?.slug;
+    if (slug === undefined) continue;
+    leagueOfResultsName.set(m.home, slug);
+    leagueOfResultsName.set(m.away, slug);
+  }
+  const clubs = parseCsv('clubs.csv', clubBytes, ClubRow).rows.map((club) => ({
+    key: club.key,
+    name: club.name,
+    shortName: club.short_name,
+    leagueSlug: leagueOfResultsName.get(club.results_name) ?? '',
+    logoUrl: getCrestUrl(club.key),
+    aliases: toClubAliases(club),
+  }));
+  return {
+    season,
+    clubs,
+    matches: matches.filter((m) => m.season === season),
+    earlierMatches: matches.filter((m) => m.season < season),
+    players: [],
+    transfers: [],
+  };
+}
+
 export type ImportResult = {
   skipped: boolean;
   matches: number;
@@ -254,23 +328,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
   requireUnique(resultFile, (r) => `${r.div} ${r.season} ${r.home} v ${r.away}`, 'match');
   requireUnique(playerFile, (p) => `${p.div} ${p.season} ${p.player_id}`, 'player_id');
 
-  const matchRows = results.map((r, index) => ({
-    div: r.div,
-    season: r.season,
-    date: r.date,
-    time: r.time === '' ? null : r.time,
-    home: r.home,
-    away: r.away,
-    homeGoals: r.fthg,
-    awayGoals: r.ftag,
-    htHomeGoals: r.hthg,
-    htAwayGoals: r.htag,
-    homeShots: r.hs,
-    awayShots: r.as,
-    homeShotsOnTarget: r.hst,
-    awayShotsOnTarget: r.ast,
-    odds: toOdds(r, 'results.csv.gz', resultFile.lines[index] ?? index + 2),
-  }));
+  const matchRows = toHistoryMatches(resultFile);
 
   const divOfResultsName = new Map<string, string>();
   for (const r of results) {
@@ -289,7 +347,6 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
           `clubs.csv line ${clubFile.lines[index] ?? index + 2}: results_name "${club.results_name}" appears in no result`,
         );
       }
-      const split = (names: string) => names.split('|').filter((n) => n !== '');
       return {
         key: club.key,
         leagueId,
@@ -297,13 +354,8 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
         shortName: club.short_name,
         primaryColour: club.primary_colour,
         secondaryColour: club.secondary_colour,
-        logoUrl: `/img/crest/${club.key}.svg`,
-        aliases: {
-          results: club.results_name,
-          understat: split(club.understat_names),
-          transfermarkt: split(club.transfermarkt_names),
-          news: split(club.news_names),
-        },
+        logoUrl: getCrestUrl(club.key),
+        aliases: toClubAliases(club),
       };
     });
     for (let i = 0; i < teamRows.length; i += BATCH) {

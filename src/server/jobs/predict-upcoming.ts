@@ -75,7 +75,7 @@ function toPlayedMatch(record: ForecastRecord): PlayedMatch {
 }
 
 /** How many of the results (in kick-off order) kicked off before `kickoffMs`. */
-function countBefore(results: readonly PlayedMatch[], kickoffMs: number): number {
+function countBefore(results: readonly ForecastRecord[], kickoffMs: number): number {
   let low = 0;
   let high = results.length;
   while (low < high) {
@@ -96,15 +96,15 @@ export async function forecastMatches(
   inputs: Pick<ForecastInputs, 'played' | 'inPlaySinceMs'>,
   due: readonly DueForecast[],
 ): Promise<PredictionInput[]> {
-  const { inPlaySinceMs } = inputs;
-  const results = inputs.played
-    .filter((r) => inPlaySinceMs === undefined || r.kickoffMs < inPlaySinceMs)
-    .map(toPlayedMatch);
+  const { played, inPlaySinceMs } = inputs;
+  const learnable =
+    inPlaySinceMs === undefined ? played.length : countBefore(played, inPlaySinceMs);
   const rows: PredictionInput[] = [];
   for (const { record, matchId, homeName, awayName } of [...due].sort(
     (a, b) => a.record.kickoffMs - b.record.kickoffMs,
   )) {
-    await forecaster.learn(results.slice(0, countBefore(results, record.kickoffMs)));
+    const count = Math.min(learnable, countBefore(played, record.kickoffMs));
+    await forecaster.learn(played, count, toPlayedMatch);
     const priced = listPricedMarkets(record.preClosing);
     for (const model of forecaster.forecast(toFixture(record))) {
       const f = model.forecast;

@@ -71,6 +71,8 @@ export function createScheduler(deps: {
   afterSync?: () => Promise<void>;
   /** Called after each write of today's matches (the live push reads what changed). */
   afterMatches?: () => Promise<void>;
+  /** Called after each prediction run, with its time (season projections follow predictions). */
+  afterPredictions?: (now: Date) => Promise<void>;
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -133,6 +135,9 @@ export function createScheduler(deps: {
     if (deps.forecaster !== undefined) {
       const made = await runPredictUpcoming({ ...sync, forecaster: deps.forecaster });
       if (made > 0) deps.log.info({ predictions: made }, 'predictions written');
+      await deps.afterPredictions?.(now).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'season projections not written');
+      });
     }
     deps.onChange();
     await reportStatus();

@@ -413,3 +413,57 @@ export function checkTargets(pooled: readonly BacktestRow[]): TargetCheck[] {
     check('Best model O/U 2.5 log loss ≤ 0.672', 0.672, models, 'ou_logloss'),
   ];
 }
+
+/** The season whose replay the backtest's `site` figures come from: the replay's default. */
+export const SITE_SEASON = '2022-2023';
+
+/** A stored site forecast of a match, by the match's id in the history (`E0:2023-04-01:…`). */
+export type SiteResultForecast = { matchId: string; model: string } & ResultProbabilities;
+
+/**
+ * The forecasts the site stored while replaying a season against the backtest's walk-forward
+ * forecasts of the same matches: for each model, the RPS of both over the season's scored
+ * matches (the evaluation set) that the site forecast.
+ */
+export type SiteRow = {
+  model: string;
+  season: string;
+  matches: number;
+  rps: number;
+  backtest_rps: number;
+};
+
+export function scoreSiteForecasts(
+  history: MatchHistory,
+  predictors: readonly Predictor[],
+  season: string,
+  site: readonly SiteResultForecast[],
+): SiteRow[] {
+  const matches = selectEvaluationSet(history).result.filter((m) => m.season === season);
+  const stored = new Map(site.map((f) => [`${f.model}\n${f.matchId}`, f]));
+  return predictors
+    .filter((p) => p.kind === 'model')
+    .map((predictor) => {
+      let count = 0;
+      let siteSum = 0;
+      let backtestSum = 0;
+      for (const match of matches) {
+        const forecast = stored.get(`${predictor.name}\n${match.id}`);
+        if (forecast === undefined) continue;
+        const outcome = getOutcome(match.homeGoals, match.awayGoals);
+        count += 1;
+        siteSum += scoreRps(forecast, outcome);
+        backtestSum += scoreRps(
+          requireForecast(predictor.result(match), predictor, match),
+          outcome,
+        );
+      }
+      return {
+        model: predictor.name,
+        season,
+        matches: count,
+        rps: count === 0 ? Number.NaN : siteSum / count,
+        backtest_rps: count === 0 ? Number.NaN : backtestSum / count,
+      };
+    });
+}

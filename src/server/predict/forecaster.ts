@@ -4,6 +4,9 @@ import type { Fixture, Forecast, ModelFactory, PlayedMatch } from './model.ts';
 
 export type ModelForecast = { name: string; usesOdds: boolean; forecast: Forecast };
 
+/** What the forecaster needs of a result before it learns it. */
+type Learnable = { id: string; kickoffMs: number };
+
 /** How long a slice of learning may hold the event loop before it yields. */
 const SLICE_MS = 20;
 
@@ -11,8 +14,8 @@ const SLICE_MS = 20;
  * Keeps the models trained between calls: each call to `learn` teaches only the results not seen
  * before, and starts again from scratch when the history is not an extension of what was learnt
  * (the replay starting its season over, or a corrected result). Learning the whole shipped
- * history takes seconds, so `learn` works in slices and yields to the event loop between them;
- * calls are queued, one at a time.
+ * history takes seconds (a walk forward, as the backtest's), so `learn` works in slices and
+ * yields to the event loop between them; calls are queued, one at a time.
  */
 export function createForecaster(factories: readonly ModelFactory[]) {
   let models = factories.map((factory) => factory());
@@ -24,8 +27,8 @@ export function createForecaster(factories: readonly ModelFactory[]) {
    * compares a sample of the learnt ids (every 1,000th and the last ten), not all of them: a
    * history that differs changes its length or its latest ids, or shifts the ids sampled.
    */
-  function isExtension(played: readonly PlayedMatch[]): boolean {
-    if (learnt.length > played.length) return false;
+  function isExtension(played: readonly Learnable[], count: number): boolean {
+    if (learnt.length > count) return false;
     for (let i = 0; i < learnt.length; i += 1_000) if (played[i]!.id !== learnt[i]) return false;
     for (let i = Math.max(0, learnt.length - 10); i < learnt.length; i++) {
       if (played[i]!.id !== learnt[i]) return false;
@@ -33,15 +36,33 @@ export function createForecaster(factories: readonly ModelFactory[]) {
     return true;
   }
 
-  async function learnInSlices(played: readonly PlayedMatch[]): Promise<void> {
-    if (!isExtension(played)) {
+  async function learnInSlices<R extends Learnable>(
+    played: readonly R[],
+    count: number,
+    toMatch: (record: R) => PlayedMatch,
+  ): Promise<void> {
+    if (!isExtension(played, count)) {
       models = factories.map((factory) => factory());
       learnt = [];
     }
     let sliceStarted = performance.now();
-    for (const match of played.slice(learnt.length)) {
-      for (const model of models) model.learn(match);
-      learnt.push(match.id);
+    let start = learnt.length;
+    while (start < count) {
+      // As a walk forward does (see runWalkForward): a kick-off's matches are each forecast,
+      // then learnt together. The models refit when they forecast, so this keeps them on the
+      // same course as the backtest's.
+      const kickoffMs = played[start]!.kickoffMs;
+      let end = start;
+      while (end < count && played[end]!.kickoffMs === kickoffMs) end++;
+      const group = played.slice(start, end).map(toMatch);
+      for (const { homeGoals: _h, awayGoals: _a, shots: _s, ...fixture } of group) {
+        for (const model of models) model.forecast(fixture);
+      }
+      for (const match of group) {
+        for (const model of models) model.learn(match);
+        learnt.push(match.id);
+      }
+      start = end;
       if (performance.now() - sliceStarted > SLICE_MS) {
         await setImmediate();
         sliceStarted = performance.now();
@@ -50,9 +71,16 @@ export function createForecaster(factories: readonly ModelFactory[]) {
   }
 
   return {
-    /** Teaches the models the results they have not seen; `played` is in kick-off order. */
-    learn(played: readonly PlayedMatch[]): Promise<void> {
-      const run = queue.then(() => learnInSlices(played));
+    /**
+     * Teaches the models the results they have not seen of the first `count` of `played` (in
+     * kick-off order), each turned into a played match by `toMatch` when it is learnt.
+     */
+    learn<R extends Learnable>(
+      played: readonly R[],
+      count = played.length,
+      toMatch: (record: R) => PlayedMatch = (record) => record as unknown as PlayedMatch,
+    ): Promise<void> {
+      const run = queue.then(() => learnInSlices(played, count, toMatch));
       queue = run.catch(() => undefined);
       return run;
     },
@@ -62,6 +90,11 @@ export function createForecaster(factories: readonly ModelFactory[]) {
         usesOdds: model.usesOdds,
         forecast: model.forecast(fixture),
       }));
+    },
+    /** One model's forecast; null for a model it does not run, or before it learnt anything. */
+    forecastBy(modelName: string, fixture: Fixture): Forecast | null {
+      const model = models.find((m) => m.name === modelName);
+      return model === undefined || learnt.length === 0 ? null : model.forecast(fixture);
     },
     get learntCount() {
       return learnt.length;

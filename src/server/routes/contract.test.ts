@@ -50,6 +50,10 @@ const EXAMPLES: Record<string, Call[]> = {
   'GET /api/leagues': [{ url: '/api/leagues' }, { url: '/api/leagues', as: 'none' }],
   'GET /api/leagues/:slug': [{ url: '/api/leagues/serie-a' }, { url: '/api/leagues/nowhere' }],
   'GET /api/leagues/:slug/table': [{ url: '/api/leagues/serie-a/table' }],
+  'GET /api/leagues/:slug/projection': [
+    { url: '/api/leagues/serie-a/projection' },
+    { url: '/api/leagues/nowhere/projection' },
+  ],
   'GET /api/leagues/:slug/stats': [
     { url: '/api/leagues/serie-a/stats' },
     { url: '/api/leagues/nowhere/stats' },
@@ -77,6 +81,7 @@ const EXAMPLES: Record<string, Call[]> = {
     { url: '/api/predictions?upcoming=true&limit=6' },
     { url: '/api/predictions?limit=0' },
   ],
+  'GET /api/predictions/track-record': [{ url: '/api/predictions/track-record' }],
   'GET /api/news': [{ url: '/api/news?league=all&page=1&page_size=10' }],
   'GET /functions/v1/news-api': [{ url: '/functions/v1/news-api?page=2&page_size=2' }],
   'GET /api/news/sources': [{ url: '/api/news/sources' }],

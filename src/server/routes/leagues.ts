@@ -7,10 +7,13 @@ import {
   LeagueListSchema,
   SlugParamsSchema,
 } from '../../domain/api/leagues.ts';
+import { SeasonProjectionSchema } from '../../domain/api/season-projection.ts';
+import { sendCached } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { LeagueDirectory } from '../services/leagues.ts';
+import type { SeasonProjections } from '../services/season-projection.ts';
 
-export function leagueRoutes(deps: { leagues: LeagueDirectory }) {
+export function leagueRoutes(deps: { leagues: LeagueDirectory; projections: SeasonProjections }) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['data'];
@@ -45,6 +48,28 @@ export function leagueRoutes(deps: { leagues: LeagueDirectory }) {
         const league = await deps.leagues.findBySlug(request.params.slug);
         if (league === null) throw new HttpError(404, 'League not found');
         return { league };
+      },
+    );
+    app.get(
+      '/api/leagues/:slug/projection',
+      {
+        schema: {
+          summary:
+            "The league's season projection: each club's expected points and chances of the title, the Champions League places and relegation, from simulations of the remaining fixtures (rows empty until the first is computed)",
+          tags,
+          params: SlugParamsSchema,
+          response: {
+            200: SeasonProjectionSchema,
+            ...GATED_ERRORS,
+            ...NOT_MODIFIED,
+            ...errorAnswers(400, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const league = await deps.leagues.findBySlug(request.params.slug);
+        if (league === null) throw new HttpError(404, 'League not found');
+        return sendCached(reply, await deps.projections.get(league));
       },
     );
   };

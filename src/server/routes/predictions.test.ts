@@ -1,9 +1,14 @@
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 
+import { checkAnswer, type OpenApiDocument } from '../../../tests/helpers/contract-check.ts';
 import { createFakeProvider, createProviderMatch } from '../../../tests/helpers/fake-provider.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { TrackRecordSchema, type TrackRecord } from '../../domain/api/track-record.ts';
 import type { Prediction } from '../../domain/prediction.ts';
 import { matches, predictions } from '../db/schema.ts';
+import { createResponseCache } from '../http/response-cache.ts';
 import { runSyncLeagueData, runSyncMatches } from '../jobs/sync-provider.ts';
 
 // The test app's day (see createTestApp): Saturday 21 November 2026, in Johannesburg.
@@ -260,5 +265,115 @@ describe('GET /api/predictions', () => {
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'Unauthorized' });
+  });
+});
+
+describe('GET /api/predictions/track-record', () => {
+  const played = createProviderMatch({
+    id: 'played',
+    leagueSlug: 'premier-league',
+    homeKey: 'arsenal',
+    awayKey: 'chelsea',
+    kickoff: new Date('2026-11-21T12:30:00Z'),
+    phase: 'finished',
+    homeScore: 2,
+    awayScore: 1,
+  });
+  const cache = createResponseCache({ ttlMs: 2000 });
+  const routes: RouteOptions[] = [];
+  let app: TestApp;
+  let session: string;
+  const getRecord = (headers: Record<string, string> = {}) =>
+    app.app.inject({
+      url: '/api/predictions/track-record',
+      headers: { cookie: session, ...headers },
+    });
+
+  beforeAll(async () => {
+    app = await createTestApp({ cache, onRoute: (route) => void routes.push(route) });
+    session = await loginCookie(app.app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers zero counts and empty lists while no forecast is settled', async () => {
+    const response = await getRecord();
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      models: [],
+      pooled: { matches: 0, rows: [], paired: [], reliability: [], latest: [] },
+      by_league: [],
+    });
+  });
+
+  it('answers the record of a settled match, with an ETag and private caching', async () => {
+    const deps = {
+      db: app.database.db,
+      provider: createFakeProvider({
+        teams: [team('arsenal', 'Arsenal', 'ARS'), team('chelsea', 'Chelsea', 'CHE')],
+        matches: [played],
+      }),
+      now: SYNCED_AT,
+      timeZone: 'Africa/Johannesburg',
+    };
+    await runSyncLeagueData(deps);
+    await runSyncMatches(deps);
+    const [stored] = await app.database.db.select({ id: matches.id }).from(matches);
+    await app.database.db.insert(predictions).values(
+      [
+        ['Elo Ratings', { home: 0.5, draw: 0.3, away: 0.2 }],
+        ['Dixon-Coles', { home: 0.3, draw: 0.3, away: 0.4 }],
+      ].map(([modelName, probabilities]) => ({
+        matchId: stored?.id ?? 0,
+        modelName: modelName as string,
+        pick: 'a pick',
+        confidencePct: 50,
+        probabilities,
+        createdAt: createdAt(0),
+        updatedAt: createdAt(0),
+      })),
+    );
+    // As the scheduler does after each write.
+    cache.clear();
+
+    const response = await getRecord();
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toMatch(/^private/);
+    const body: TrackRecord = z.parse(TrackRecordSchema, response.json());
+    expect(body.models).toEqual(['Elo Ratings', 'Dixon-Coles']);
+    expect(body.pooled.matches).toBe(1);
+    // 2-1: RPS of (0.5, 0.3, 0.2) is ((0.5 − 1)² + (0.8 − 1)²) / 2 = 0.145; of (0.3, 0.3, 0.4),
+    // ((0.3 − 1)² + (0.6 − 1)²) / 2 = 0.325.
+    expect(body.pooled.rows.map((r) => [r.name, r.matches, r.rps.value])).toEqual([
+      ['Elo Ratings', 1, expect.closeTo(0.145, 10)],
+      ['Dixon-Coles', 1, expect.closeTo(0.325, 10)],
+    ]);
+    expect(body.by_league.map((l) => l.slug)).toEqual(['premier-league']);
+    expect(body.pooled.latest[0]?.forecasts.map((f) => [f.model, f.pick, f.correct])).toEqual([
+      ['Elo Ratings', 'home', true],
+      ['Dixon-Coles', 'away', false],
+    ]);
+
+    // The published contract describes every field of a full answer.
+    const route = routes.find(
+      (r) => r.method === 'GET' && r.url === '/api/predictions/track-record',
+    ) as RouteOptions;
+    const contract = (
+      await app.app.inject({ url: '/api/openapi.json', headers: { cookie: session } })
+    ).json<OpenApiDocument>();
+    expect(checkAnswer(route, contract, response)).toEqual([]);
+
+    const again = await getRecord({ 'if-none-match': String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 401 without the session cookie', async () => {
+    const response = await app.app.inject({ url: '/api/predictions/track-record' });
+
+    expect(response.statusCode).toBe(401);
   });
 });

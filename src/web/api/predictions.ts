@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { TrackRecordSchema, type TrackRecord } from '../../domain/api/track-record.ts';
 import { PredictionSchema, type Prediction } from '../../domain/prediction.ts';
 import { fetchAnswer, readItems } from './client.ts';
 
@@ -38,4 +39,21 @@ export function upcomingPredictionsQueryOptions(limit: number) {
 
 export function useUpcomingPredictions(limit: number) {
   return useQuery(upcomingPredictionsQueryOptions(limit));
+}
+
+/** The models' track record: their settled forecasts scored next to the bookmakers'. */
+export async function getTrackRecord(): Promise<TrackRecord> {
+  return fetchAnswer('/api/predictions/track-record', TrackRecordSchema);
+}
+
+export function trackRecordQueryOptions() {
+  return queryOptions({
+    queryKey: ['predictions', 'track-record'],
+    queryFn: getTrackRecord,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTrackRecord() {
+  return useQuery(trackRecordQueryOptions());
 }

@@ -1,5 +1,6 @@
 import type { BookmakerPrices, MatchOdds } from '../../domain/api/match-centre.ts';
 import { getBetLink } from '../api/odds.ts';
+import { ScrollRegion } from './ui/scroll-region.tsx';
 
 type Outcome = 'home' | 'draw' | 'away' | 'over' | 'under';
 const COLUMNS: { key: Outcome; label: string }[] = [
@@ -70,12 +71,7 @@ export function MatchOddsTable({ odds }: { odds: MatchOdds | null }) {
       ) : (
         <div className="rounded-xl border border-line bg-white">
           <p className="px-3 pt-2 text-xs text-subtle md:hidden">Scroll sideways for every price</p>
-          <div
-            className="relative overflow-x-auto"
-            tabIndex={0}
-            role="region"
-            aria-label="Odds table, scrolls sideways"
-          >
+          <ScrollRegion label="Odds table">
             <table className="w-full min-w-[40rem] text-sm">
               <thead>
                 <tr className="text-xs text-subtle">
@@ -112,7 +108,7 @@ export function MatchOddsTable({ odds }: { odds: MatchOdds | null }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </div>
       )}
     </section>

@@ -7,7 +7,7 @@ import type {
   StandingRow,
   TimelineEntry,
 } from '../../domain/api/match-centre.ts';
-import { getMatchPath } from '../paths.ts';
+import { getMatchPath, paths } from '../paths.ts';
 import { Tooltip, TooltipProvider } from './ui/tooltip.tsx';
 
 const CARD = 'rounded-xl border border-line bg-white p-3';
@@ -141,6 +141,12 @@ export function Probabilities({ data }: { data: MatchCentre }) {
           ))}
         </div>
       )}
+      <Link
+        to={paths.predictions()}
+        className="self-start text-sm font-semibold text-pitch underline underline-offset-4"
+      >
+        Track record
+      </Link>
     </Section>
   );
 }

@@ -142,6 +142,13 @@ describe('HomePage', () => {
     expect(urls.map((url) => url.searchParams.get('limit'))).toEqual(['6']);
   });
 
+  it("links the AI Predictions column to the models' track record", () => {
+    renderHome();
+
+    const link = within(column('AI Predictions')).getByRole('link', { name: 'Track record' });
+    expect(link.getAttribute('href')).toBe('/predictions');
+  });
+
   it('says "No predictions available" when there are none', async () => {
     server.use(http.get('/api/predictions', () => HttpResponse.json({ predictions: [] })));
     renderHome();

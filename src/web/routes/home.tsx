@@ -38,6 +38,12 @@ function PredictionsColumn() {
   return (
     <div className="flex flex-col gap-3">
       <h3 className="text-lg font-bold">AI Predictions</h3>
+      <Link
+        to={paths.predictions()}
+        className="-mt-2 self-start text-sm font-semibold text-pitch underline underline-offset-4 hover:text-pitch-light"
+      >
+        Track record
+      </Link>
       {isPending ? (
         Array.from({ length: PREDICTIONS_SHOWN }, (_, i) => (
           <div key={i} className="h-40 animate-pulse rounded-xl bg-line" aria-hidden="true" />

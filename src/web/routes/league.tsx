@@ -5,6 +5,7 @@ import { CountryFlag } from '../components/country-flag.tsx';
 import { LeagueTable } from '../components/league-table.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
 import { OddsCards } from '../components/odds-cards.tsx';
+import { SeasonProjectionTable } from '../components/season-projection-table.tsx';
 import { TopPlayers } from '../components/top-players.tsx';
 
 export function LeaguePage() {
@@ -37,6 +38,7 @@ export function LeaguePage() {
         <LeagueTable slug={league.slug} />
         <OddsCards league={league.slug} />
       </div>
+      <SeasonProjectionTable slug={league.slug} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <TopPlayers
           title="Top Scorers"

@@ -8,6 +8,7 @@ import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import {
   drawMatchTimeline,
   getGoalOffsetMs,
+  getMatchDurationMs,
   getMatchState,
   type MatchTimeline,
 } from '../../../domain/match-timeline.ts';
@@ -58,6 +59,14 @@ type SeasonMatch = {
 
 export class ReplayDataError extends Error {}
 
+/** What the replay offers beyond a provider's contract. */
+export type ReplayExtras = {
+  season: string;
+  calendar: ReplayCalendar;
+  /** When each match of the season kicks off and ends, on the season's own time line. */
+  listSeasonMoments: () => { kickoffMs: number; finishedMs: number }[];
+};
+
 /** A finished match's goals, and its shots where the data set has them. */
 function withResult(
   source: HistoryMatch,
@@ -81,10 +90,7 @@ const byKickoffThenId = (a: ForecastRecord, b: ForecastRecord) =>
 export function createReplayProvider(
   dataset: ReplayDataset,
   leagues: readonly LeagueEntry[] = LEAGUES,
-): FootballProvider & {
-  season: string;
-  calendar: ReplayCalendar;
-} {
+): FootballProvider & ReplayExtras {
   const slugByDivision = new Map(leagues.map((l) => [l.division, l.slug]));
   const clubByResultsName = new Map<string, ClubInfo>();
   const clubByUnderstatName = new Map<string, ClubInfo>();
@@ -171,6 +177,24 @@ export function createReplayProvider(
     };
   };
 
+  const seasonRecords = new Map<
+    SeasonMatch,
+    (ForecastRecord & { pricesPublishedMs: number }) | null
+  >();
+  /** A match of the season as the models see it, with when its prices were published; built once. */
+  const getSeasonRecord = (match: SeasonMatch) => {
+    let record = seasonRecords.get(match);
+    if (record === undefined) {
+      const fixture = toForecastRecord(match.source, match.replayKickoffMs);
+      record =
+        fixture === null
+          ? null
+          : { ...fixture, pricesPublishedMs: getPreClosingPublishedMs(match.replayKickoffMs) };
+      seasonRecords.set(match, record);
+    }
+    return record;
+  };
+
   let earlierRecords: ForecastRecord[] | undefined;
   /** The earlier seasons' results as the models learn them, built once, in kick-off order. */
   const listEarlierRecords = (): ForecastRecord[] => {
@@ -238,10 +262,15 @@ export function createReplayProvider(
   };
 
   // Named, so methods call each other through it rather than through `this`.
-  const provider: FootballProvider & { season: string; calendar: ReplayCalendar } = {
+  const provider: FootballProvider & ReplayExtras = {
     name: 'replay',
     season: dataset.season,
     calendar,
+    listSeasonMoments: () =>
+      matches.map((match) => ({
+        kickoffMs: match.replayKickoffMs,
+        finishedMs: match.replayKickoffMs + getMatchDurationMs(match.timeline),
+      })),
 
     async listTeams(leagueSlug) {
       const keys = new Set<string>();
@@ -352,32 +381,31 @@ export function createReplayProvider(
     // of the last day that have kicked off, at their closing prices (what they closed at).
     async listOdds(leagueSlug, now) {
       const nowMs = now.getTime();
-      const upcoming: ProviderOdds[] = [];
-      const started: ProviderOdds[] = [];
+      const shown: { match: SeasonMatch; item: ProviderMatch; untilKickoff: number }[] = [];
       for (const match of matches) {
         if (match.leagueSlug !== leagueSlug) continue;
         const item = toProviderMatch(match, nowMs);
         if (item === null) continue;
         const untilKickoff = item.kickoff.getTime() - nowMs;
-        if (untilKickoff <= -STARTED_ODDS_MS) continue;
+        if (untilKickoff > -STARTED_ODDS_MS) shown.push({ match, item, untilKickoff });
+      }
+      // Soonest first, as the provider contract asks: the day's started matches, then the next
+      // ones; prices are drawn only for the matches listed.
+      shown.sort((a, b) => a.untilKickoff - b.untilKickoff);
+      const odds: ProviderOdds[] = [];
+      let upcoming = 0;
+      for (const { match, item, untilKickoff } of shown) {
+        if (untilKickoff > 0 && upcoming === UPCOMING_PER_LEAGUE) break;
         const opening = buildOddsEvent(match, item, clubByKey, leagues);
         if (opening === null) continue;
         const closing =
           untilKickoff <= CLOSING_PRICES_MS
             ? buildOddsEvent(match, item, clubByKey, leagues, 'closing')
             : null;
-        (untilKickoff > 0 ? upcoming : started).push({
-          match: item,
-          event: closing ?? opening,
-          opening,
-        });
+        odds.push({ match: item, event: closing ?? opening, opening });
+        if (untilKickoff > 0) upcoming += 1;
       }
-      const byKickoff = (a: ProviderOdds, b: ProviderOdds) =>
-        a.match.kickoff.getTime() - b.match.kickoff.getTime();
-      // Soonest first, as the provider contract asks: the day's started matches, then the next.
-      return [...started, ...upcoming.sort(byKickoff).slice(0, UPCOMING_PER_LEAGUE)].sort(
-        byKickoff,
-      );
+      return odds;
     },
 
     async listTransfers(leagueSlug, now) {
@@ -418,11 +446,12 @@ export function createReplayProvider(
       const upcoming: (ForecastRecord & { externalId: string })[] = [];
       let inPlaySinceMs: number | undefined;
       for (const match of matches) {
-        const record = toForecastRecord(match.source, match.replayKickoffMs);
+        const record = getSeasonRecord(match);
         if (record === null) continue;
         const state = getMatchState(match.timeline, match.replayKickoffMs, replayNowMs);
         if (state.status === 'finished') {
-          played.push({ ...record, ...withResult(match.source) });
+          const { pricesPublishedMs: _published, ...fixture } = record;
+          played.push({ ...fixture, ...withResult(match.source) });
         } else if (state.status !== 'scheduled') {
           inPlaySinceMs = Math.min(inPlaySinceMs ?? Infinity, match.replayKickoffMs);
         }
@@ -433,9 +462,10 @@ export function createReplayProvider(
           if (item !== null && upcomingIds.has(item.externalId)) {
             // The data set's pre-closing prices were collected a few days before kick-off; a
             // forecast made before then has none.
-            const published = getPreClosingPublishedMs(match.replayKickoffMs) <= replayNowMs;
+            const published = record.pricesPublishedMs <= replayNowMs;
+            const { pricesPublishedMs: _published, ...fixture } = record;
             upcoming.push({
-              ...record,
+              ...fixture,
               preClosing: published ? record.preClosing : {},
               externalId: item.externalId,
             });

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+
+import { createForecaster } from './forecaster.ts';
+import type { PlayedMatch } from './model.ts';
+import { MODELS } from './models.ts';
+import { runWalkForward } from './walk-forward.ts';
+
+const DAY = 86_400_000;
+const CLUBS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/** A few seasons of six clubs, three matches a kick-off, results from a fixed rule. */
+function createHistory(rounds: number): PlayedMatch[] {
+  const matches: PlayedMatch[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const kickoffMs = Date.UTC(2018, 7, 4) + round * 7 * DAY;
+    for (let pair = 0; pair < 3; pair++) {
+      const home = CLUBS[(pair + round) % 6]!;
+      const away = CLUBS[(pair + round + 3) % 6]!;
+      matches.push({
+        id: `E0:${round}:${home}:${away}`,
+        league: 'E0',
+        season: `${2018 + Math.floor(round / 30)}-${2019 + Math.floor(round / 30)}`,
+        kickoffMs,
+        home,
+        away,
+        homeGoals: (round * 7 + pair) % 4,
+        awayGoals: (round * 3 + pair * 5) % 3,
+        shots: { home: 10 + (round % 7), away: 8 + (pair % 5), homeOnTarget: 4, awayOnTarget: 3 },
+        preClosing: { home: 2.2, draw: 3.3, away: 3.4, over25: 1.9, under25: 1.95 },
+      });
+    }
+  }
+  return matches;
+}
+
+describe('createForecaster', () => {
+  it('forecasts as the walk forward of the backtest does, after learning in steps or at once', async () => {
+    const history = createHistory(90);
+    const fixture = {
+      ...history.at(-1)!,
+      id: 'next',
+      kickoffMs: history.at(-1)!.kickoffMs + 7 * DAY,
+    };
+    const { homeGoals: _h, awayGoals: _a, shots: _s, ...next } = fixture;
+
+    const atOnce = createForecaster(MODELS);
+    await atOnce.learn(history);
+    const inSteps = createForecaster(MODELS);
+    for (let n = 0; n <= history.length; n += 30) await inSteps.learn(history.slice(0, n));
+    await inSteps.learn(history);
+
+    // The walk forward's own forecast of the next match, from the same results.
+    for (const [index, factory] of MODELS.entries()) {
+      const walked = runWalkForward([...history, fixture], factory).get('next');
+      expect(atOnce.forecast(next)[index]?.forecast).toEqual(walked);
+      expect(inSteps.forecast(next)[index]?.forecast).toEqual(walked);
+    }
+  });
+
+  it('starts again when the history is not an extension of what it learnt', async () => {
+    const history = createHistory(40);
+    const forecaster = createForecaster(MODELS);
+    await forecaster.learn(history);
+    expect(forecaster.learntCount).toBe(history.length);
+    await forecaster.learn(history.slice(0, 30));
+    expect(forecaster.learntCount).toBe(30);
+  });
+
+  it('gives one model by name, and none before it learnt anything', async () => {
+    const forecaster = createForecaster(MODELS);
+    const { homeGoals: _h, awayGoals: _a, shots: _s, ...fixture } = createHistory(1)[0]!;
+    expect(forecaster.forecastBy('Dixon-Coles', fixture)).toBeNull();
+    await forecaster.learn(createHistory(20));
+    expect(forecaster.forecastBy('Dixon-Coles', fixture)?.home).toBeGreaterThan(0);
+    expect(forecaster.forecastBy('No Such Model', fixture)).toBeNull();
+  });
+});
