@@ -111,10 +111,11 @@ function ProjectionTable({ projection }: { projection: SeasonProjection }) {
                 <th scope="row" className="sticky left-0 bg-white px-2 py-2 text-left font-medium">
                   <TeamLink
                     club={row.team}
-                    className="flex max-w-28 items-center gap-2 sm:max-w-44"
+                    className="flex max-w-36 items-center gap-2 sm:max-w-48"
                   >
                     <Shield src={row.team.shield} size={22} />
-                    <span className="truncate">{row.team.name}</span>
+                    {/* Two lines before an ellipsis: "Manchester City" and "Manchester United" stay apart. */}
+                    <span className="line-clamp-2 leading-tight">{row.team.name}</span>
                   </TeamLink>
                 </th>
                 <td className={CELL}>{row.points_now}</td>
