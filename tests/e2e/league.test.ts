@@ -122,6 +122,44 @@ describe.each(LEAGUES)('the $name page', (league) => {
   });
 });
 
+describe.each(LEAGUES)('the $name season projection', (league) => {
+  it("shows every club's chances, which add up to the places at stake", async () => {
+    const page = await openLeague(PHONE, league.slug);
+    const section = page.getByRole('region', { name: 'Season projection', exact: true });
+    const table = section.getByRole('region', {
+      name: 'Season projection table, scrolls sideways',
+    });
+    await table.locator('tbody tr').first().waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(league.teams);
+    expect(await section.innerText()).toMatch(
+      /From 10,000 simulations of the remaining \d+ matches/,
+    );
+
+    const projection = (await page.evaluate(async (slug) => {
+      const response = await fetch(`/api/leagues/${slug}/projection`);
+      return response.json();
+    }, league.slug)) as {
+      simulations: number;
+      places: { champions_league: number; relegation: number; relegation_playoff: number };
+      rows: {
+        title: number;
+        champions_league: number;
+        relegation: number;
+        relegation_playoff: number;
+      }[];
+    };
+    expect(projection.simulations).toBe(10_000);
+    expect(projection.rows).toHaveLength(league.teams);
+    const sum = (key: 'title' | 'champions_league' | 'relegation' | 'relegation_playoff') =>
+      projection.rows.reduce((total, row) => total + row[key], 0);
+    expect(Math.abs(sum('title') - 1)).toBeLessThanOrEqual(0.001);
+    expect(sum('champions_league')).toBeCloseTo(projection.places.champions_league, 3);
+    expect(sum('relegation')).toBeCloseTo(projection.places.relegation, 3);
+    expect(sum('relegation_playoff')).toBeCloseTo(projection.places.relegation_playoff, 3);
+    await page.close();
+  });
+});
+
 it('says "League not found" for an unknown league', async () => {
   const page = await openLeague(DESKTOP, 'unknown');
   await page.getByText('League not found').waitFor();
