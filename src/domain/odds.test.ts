@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   findBestPrices,
   getConsensusProbabilities,
-  getFairProbabilities,
   type Bookmaker,
   type OddsEvent,
 } from './odds.ts';
+import { getShinProbabilities } from './shin.ts';
 
 const makeEvent = (bookmakers: Bookmaker[]): OddsEvent => ({
   id: 'evt-1',
@@ -177,32 +177,6 @@ describe('findBestPrices', () => {
   });
 });
 
-describe('getFairProbabilities', () => {
-  it.each([
-    ['an even two-way market', [1.9, 1.9], [0.5, 0.5]],
-    ['a margin-free market', [2, 4, 4], [0.5, 0.25, 0.25]],
-    // Implied 1/2.5 + 1/3.2 + 1/3 = 1.0458…; 0.4 / 1.0458… = 0.3825…
-    ['a three-way market with a margin', [2.5, 3.2, 3], [0.38247, 0.2988, 0.31873]],
-  ])('removes the margin of %s', (_, prices, expected) => {
-    const fair = getFairProbabilities(prices);
-    expect(fair).not.toBeNull();
-    expect(fair!).toHaveLength(expected.length);
-    fair!.forEach((p, i) => expect(p).toBeCloseTo(expected[i]!, 4));
-    expect(fair!.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-  });
-
-  it.each([
-    ['no prices', []],
-    ['a missing price', [2.1, null, 3.6]],
-    ['an undefined price', [2.1, undefined]],
-    ['a price of 1', [1, 5]],
-    ['a price below 1', [0.5, 2]],
-    ['a price that is not a number', [Number.NaN, 2]],
-  ])('is null for %s', (_, prices) => {
-    expect(getFairProbabilities(prices)).toBeNull();
-  });
-});
-
 describe('getConsensusProbabilities', () => {
   const event = (
     bookmakers: [number | undefined, number | undefined, number | undefined][],
@@ -243,14 +217,21 @@ describe('getConsensusProbabilities', () => {
         [2.5, undefined, 3.0],
       ]),
     );
-    const fair = (h: number, d: number, a: number) => {
-      const s = 1 / h + 1 / d + 1 / a;
-      return [1 / h / s, 1 / d / s, 1 / a / s];
-    };
+    const fair = (h: number, d: number, a: number) =>
+      getShinProbabilities([h, d, a])?.probabilities ?? [];
     const [a, b] = [fair(1.9, 3.6, 4.2), fair(2.0, 3.4, 4.0)];
     expect(p?.home).toBeCloseTo(((a[0] ?? 0) + (b[0] ?? 0)) / 2, 10);
     expect(p?.draw).toBeCloseTo(((a[1] ?? 0) + (b[1] ?? 0)) / 2, 10);
     expect((p?.home ?? 0) + (p?.draw ?? 0) + (p?.away ?? 0)).toBeCloseTo(1, 10);
+  });
+
+  it("takes more margin off the long shot than off the favourite (Shin's method)", () => {
+    const p = getConsensusProbabilities(event([[1.5, 4.2, 7.0]]));
+    // Dividing by the booksum instead takes the margin off every outcome in proportion.
+    const booksum = 1 / 1.5 + 1 / 4.2 + 1 / 7.0;
+    const basic = [1 / 1.5 / booksum, 1 / 4.2 / booksum, 1 / 7.0 / booksum];
+    expect(p?.home).toBeGreaterThan(basic[0] ?? 1);
+    expect(p?.away).toBeLessThan(basic[2] ?? 0);
   });
 
   it('is null when no bookmaker prices all three outcomes', () => {

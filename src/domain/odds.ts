@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import { getShinProbabilities } from './shin.ts';
+
 export const OutcomeSchema = z.object({
   name: z.string(),
   price: z.number(),
@@ -107,26 +109,9 @@ export function findBestPrices(
 }
 
 /**
- * Margin-free probabilities from decimal prices by basic normalisation,
- * p_i = (1/o_i) / Σ(1/o_j); null when any price is missing or not above 1.
- */
-export function getFairProbabilities(
-  prices: readonly (number | null | undefined)[],
-): number[] | null {
-  if (prices.length === 0) return null;
-  const implied: number[] = [];
-  for (const price of prices) {
-    if (price === null || price === undefined || !Number.isFinite(price) || price <= 1) return null;
-    implied.push(1 / price);
-  }
-  const total = implied.reduce((sum, p) => sum + p, 0);
-  return implied.map((p) => p / total);
-}
-
-/**
  * The market's margin-free reading of a match: each bookmaker's home/draw/away prices turned
- * into probabilities by basic normalisation, averaged over the bookmakers that price all three.
- * Null when none does.
+ * into probabilities by Shin's method (as everywhere Touchline shows the market's chances),
+ * averaged over the bookmakers that price all three. Null when none does.
  */
 export function getConsensusProbabilities(
   event: OddsEvent,
@@ -135,12 +120,10 @@ export function getConsensusProbabilities(
   for (const bookmaker of event.bookmakers) {
     const outcomes = bookmaker.markets.find((m) => m.key === 'h2h')?.outcomes ?? [];
     const price = (name: string) => outcomes.find((o) => o.name === name)?.price;
-    const fair = getFairProbabilities([
-      price(event.home_team),
-      price('Draw'),
-      price(event.away_team),
-    ]);
-    if (fair !== null) readings.push(fair);
+    const prices = [price(event.home_team), price('Draw'), price(event.away_team)];
+    if (prices.some((p) => p === undefined)) continue;
+    const fair = getShinProbabilities(prices as number[]);
+    if (fair !== null) readings.push(fair.probabilities);
   }
   if (readings.length === 0) return null;
   const mean = (i: number) => readings.reduce((sum, r) => sum + (r[i] ?? 0), 0) / readings.length;

@@ -33,7 +33,7 @@ function PriceCell(props: {
           {' '}
           <span
             className="text-xs font-semibold text-pitch"
-            title="Margin-free probability from the bookmakers' prices"
+            title="Margin-free probability from the bookmakers' prices (Shin's method)"
           >
             {Math.round(props.probability * 100)}%
           </span>
