@@ -1,8 +1,9 @@
 // The whole test suite, as `npm test` runs it: lint, typecheck, unit and integration tests
 // (on PGlite, then again on a local Postgres when one answers), then browser tests.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -36,6 +37,34 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** The files a TypeScript file imports by a relative path, resolved from the repository root. */
+function listRelativeImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((m) =>
+    path.relative('.', path.resolve(path.dirname(file), m[1] ?? '')),
+  );
+}
+
+/** The test files under `dirs` that import `target`, directly or through other files. */
+function listTestsReaching(target: string, dirs: readonly string[]): string[] {
+  const reaches = new Map<string, boolean>();
+  const visit = (file: string): boolean => {
+    if (file === target) return true;
+    const known = reaches.get(file);
+    if (known !== undefined) return known;
+    reaches.set(file, false);
+    const found = existsSync(file) && listRelativeImports(file).some(visit);
+    reaches.set(file, found);
+    return found;
+  };
+  return dirs
+    .flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)),
+    )
+    .filter((file) => file.endsWith('.test.ts') && visit(file))
+    .sort();
+}
+
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port, timeout: 1000 });
@@ -66,9 +95,18 @@ run('unit and integration tests (PGlite)', 'vitest', [
 ]);
 const postgres = await answers(5432);
 if (postgres) {
-  run('server tests on Postgres (127.0.0.1:5432)', 'vitest', ['run', '--project', 'server'], {
-    TEST_DATABASE: 'postgres',
-  });
+  // Only the tests that open the test database (tests/helpers/test-db.ts, which TEST_DATABASE
+  // points at Postgres): the others would run exactly as they did on PGlite.
+  const databaseTests = listTestsReaching('tests/helpers/test-db.ts', [
+    'src/server',
+    'tests/integration',
+  ]);
+  run(
+    `server tests on Postgres (127.0.0.1:5432): the ${databaseTests.length} that open a database`,
+    'vitest',
+    ['run', '--project', 'server', ...databaseTests],
+    { TEST_DATABASE: 'postgres' },
+  );
 } else {
   process.stdout.write('\nNo Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.\n');
 }
