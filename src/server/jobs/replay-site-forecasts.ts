@@ -64,8 +64,8 @@ export async function replaySiteForecasts(
       inputs.inPlaySinceMs === undefined
         ? inputs.played.length
         : inputs.played.findLastIndex((r) => r.kickoffMs < inputs.inPlaySinceMs!) + 1;
-    const priced = inputs.upcoming.filter((u) => u.preClosing.home !== undefined).length;
-    const signature = `${learnable}|${priced}`;
+    const priced = inputs.upcoming.filter((u) => u.preClosing.home !== undefined);
+    const signature = `${learnable}|${priced.map((u) => u.id).join(',')}`;
     if (signature === lastInputs) continue;
     lastInputs = signature;
     runs += 1;
