@@ -8,6 +8,12 @@ import type { Leadership } from '../../src/server/jobs/leadership.ts';
 import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 import { createCandidate, RETRY_MS } from '../helpers/leadership-candidate.ts';
 
+/**
+ * How long a hand-over may take here: a few retries, and more on a loaded machine. The tests
+ * check that it happens, not how fast (a timed assertion fails on a busy shared machine).
+ */
+const TAKEOVER_MS = 10_000;
+
 describe('leadership on Postgres', () => {
   const url = POSTGRES_ADMIN_URL;
   let admin: pg.Client;
@@ -72,12 +78,10 @@ describe('leadership on Postgres', () => {
     expect(holder.leadership.isLeader()).toBe(false);
     expect(holder.onLose).toHaveBeenCalledTimes(1);
 
-    const stoppedAt = Date.now();
     await vi.waitFor(() => expect(other.leadership.isLeader()).toBe(true), {
-      timeout: RETRY_MS * 5,
+      timeout: TAKEOVER_MS,
       interval: 20,
     });
-    expect(Date.now() - stoppedAt).toBeLessThan(RETRY_MS * 5);
     expect(other.onAcquire).toHaveBeenCalledTimes(1);
     const after = await findHolderPid(lockKey);
     expect(after).toHaveLength(1);
@@ -92,7 +96,7 @@ describe('leadership on Postgres', () => {
     await admin.query('SELECT pg_terminate_backend($1)', [pid]);
 
     await vi.waitFor(() => expect(holder.onLose).toHaveBeenCalledTimes(1), {
-      timeout: RETRY_MS * 5,
+      timeout: TAKEOVER_MS,
       interval: 20,
     });
     expect(holder.leadership.isLeader()).toBe(false);
@@ -101,7 +105,7 @@ describe('leadership on Postgres', () => {
       'this instance no longer runs the scheduler',
     );
     await vi.waitFor(() => expect(other.leadership.isLeader()).toBe(true), {
-      timeout: RETRY_MS * 5,
+      timeout: TAKEOVER_MS,
       interval: 20,
     });
     // The old leader keeps trying, but the lock is taken: one leader.
