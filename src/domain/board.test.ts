@@ -5,7 +5,7 @@ import {
   formatAge,
   formatInterval,
   formatMinute,
-  getCompetitionFlag,
+  getCompetitionFlagCode,
   getLiveMinuteText,
   getPage,
   getScoreText,
@@ -81,7 +81,7 @@ describe('deriveStatus', () => {
 });
 
 describe('sortLiveMatches', () => {
-  it('puts live first, then scheduled, then finished (latest first), then the rest', () => {
+  it('puts matches in play first, then scheduled, then finished (latest first), then the rest', () => {
     const items = [
       { id: 'ft-early', status: 1, date: ago(300) },
       { id: 'sched-late', status: -1, date: ago(-120) },
@@ -95,14 +95,64 @@ describe('sortLiveMatches', () => {
     ];
     expect(sortLiveMatches(items, NOW).map((m) => m.id)).toEqual([
       'live-early',
+      'ht-derived',
       'live-late',
       'sched-early',
       'sched-late',
       'ft-late',
       'ft-early',
-      'ht-derived',
       'postponed',
       'unknown',
+    ]);
+  });
+
+  // Each status code's group: in play (0), to come (1), finished (2), the rest (3).
+  const GROUPS: [string, unknown, number][] = [
+    ['live', 0, 0],
+    ['half-time', 5, 0],
+    ['extra time', 3, 0],
+    ['penalties', 4, 0],
+    ['scheduled', -1, 1],
+    ['finished', 1, 2],
+    ['postponed', 2, 3],
+    ['an unknown code', 7, 3],
+    ['a non-number', 'odd', 3],
+    ['a numeric string for half-time', '5', 0],
+  ];
+
+  it.each(GROUPS)('sorts %s (status %j) into its group against every other', (_, status, group) => {
+    // Against each other code, kicked off earlier and later: the group alone decides.
+    for (const [, other, otherGroup] of GROUPS) {
+      if (otherGroup === group) continue;
+      for (const offset of [-60, 60]) {
+        const items = [
+          { id: 'other', status: other, date: ago(30 + offset) },
+          { id: 'this', status, date: ago(30) },
+        ];
+        const first = sortLiveMatches(items, NOW)[0]?.id;
+        expect(first, `status ${String(status)} v ${String(other)}`).toBe(
+          group < otherGroup ? 'this' : 'other',
+        );
+      }
+    }
+  });
+
+  it('keeps half-time, extra time and penalties in kick-off order among the live matches', () => {
+    const items = [
+      { id: 'pens', status: 4, date: ago(130) },
+      { id: 'live', status: 0, date: ago(20) },
+      { id: 'ft', status: 1, date: ago(10) },
+      { id: 'et', status: 3, date: ago(100) },
+      { id: 'sched', status: -1, date: ago(-10) },
+      { id: 'ht', status: 5, date: ago(50) },
+    ];
+    expect(sortLiveMatches(items, NOW).map((m) => m.id)).toEqual([
+      'pens',
+      'et',
+      'ht',
+      'live',
+      'sched',
+      'ft',
     ]);
   });
 
@@ -145,19 +195,19 @@ describe('getScoreText', () => {
   });
 });
 
-describe('getCompetitionFlag', () => {
+describe('getCompetitionFlagCode', () => {
   it.each([
-    ['Premier League', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
-    ['England - Championship', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
-    ['La Liga', '🇪🇸'],
-    ['Primera División', '🇪🇸'],
-    ['Serie A', '🇮🇹'],
-    ['Bundesliga', '🇩🇪'],
-    ['Ligue 1', '🇫🇷'],
-    ['Eredivisie', '⚽'],
-    ['', '⚽'],
-  ])('gives %j the flag %s', (name, flag) => {
-    expect(getCompetitionFlag(name)).toBe(flag);
+    ['Premier League', 'gb-eng'],
+    ['England - Championship', 'gb-eng'],
+    ['La Liga', 'es'],
+    ['Primera División', 'es'],
+    ['Serie A', 'it'],
+    ['Bundesliga', 'de'],
+    ['Ligue 1', 'fr'],
+    ['Eredivisie', ''],
+    ['', ''],
+  ])('gives %j the flag %j', (name, flag) => {
+    expect(getCompetitionFlagCode(name)).toBe(flag);
   });
 });
 

@@ -74,15 +74,21 @@ export function deriveStatus(item: LooseMatch, nowMs: number): number {
   return status;
 }
 
+// Half-time, extra time and penalties are in play: they sort with the live matches, so a fan
+// never loses a match at the break.
 const ORDER: Record<number, number> = {
   [MatchStatus.live]: 0,
+  [MatchStatus.halfTime]: 0,
+  [MatchStatus.extraTime]: 0,
+  [MatchStatus.penalties]: 0,
   [MatchStatus.scheduled]: 1,
   [MatchStatus.finished]: 2,
 };
 
 /**
- * Live order: playing matches first, then those still to come, then finished ones, then the
- * rest; by kick-off within each group, except finished matches, latest first.
+ * Live order: matches in play (live, half-time, extra time, penalties) first, then those still
+ * to come, then finished ones, then the rest; by kick-off within each group, except finished
+ * matches, latest first.
  */
 export function sortLiveMatches<T extends LooseMatch>(items: readonly T[], nowMs: number): T[] {
   const rank = (item: T) => ORDER[deriveStatus(item, nowMs)] ?? 3;
@@ -128,16 +134,19 @@ export function getScoreText(item: LooseMatch, status: number): string {
 }
 
 const COMPETITION_FLAGS: [RegExp, string][] = [
-  [/england|premier/i, '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
-  [/spain|la liga|primera|divisi[oó]n/i, '🇪🇸'],
-  [/italy|serie a/i, '🇮🇹'],
-  [/germany|bundesliga/i, '🇩🇪'],
-  [/france|ligue 1/i, '🇫🇷'],
+  [/england|premier/i, 'gb-eng'],
+  [/spain|la liga|primera|divisi[oó]n/i, 'es'],
+  [/italy|serie a/i, 'it'],
+  [/germany|bundesliga/i, 'de'],
+  [/france|ligue 1/i, 'fr'],
 ];
 
-/** A flag guessed from keywords in the competition's name; a ball when none matches. */
-export function getCompetitionFlag(name: string): string {
-  return COMPETITION_FLAGS.find(([pattern]) => pattern.test(name))?.[1] ?? '⚽';
+/**
+ * The flag-icons code of a flag guessed from keywords in the competition's name; '' when none
+ * matches (the board draws a ball).
+ */
+export function getCompetitionFlagCode(name: string): string {
+  return COMPETITION_FLAGS.find(([pattern]) => pattern.test(name))?.[1] ?? '';
 }
 
 /** The refresh interval as the status strip shows it: "30s", "2m", "5m". */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { findCountryCode, getFlagEmoji } from './countries.ts';
+import { findCountryCode, getCountryName } from './countries.ts';
 
 /** The codes flag-icons draws: the file names of its 4×3 flags. */
 const DRAWABLE: ReadonlySet<string> = new Set(
@@ -260,17 +260,18 @@ describe('findCountryCode on the recorded upstream bodies', () => {
   });
 });
 
-describe('getFlagEmoji', () => {
+describe('getCountryName', () => {
   it.each([
-    ['es', '🇪🇸'],
-    ['FR', '🇫🇷'],
-    ['gb-eng', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
-    ['gb-sct', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'],
-    ['gb-wls', '🏴󠁧󠁢󠁷󠁬󠁳󠁿'],
-    ['gb-nir', null],
-    ['', null],
-    ['xyz', null],
-  ])('draws %j as %j', (code, emoji) => {
-    expect(getFlagEmoji(code)).toBe(emoji);
+    ['es', 'Spain'],
+    ['FR', 'France'],
+    ['gb-eng', 'England'],
+    ['gb-sct', 'Scotland'],
+    ['gb-wls', 'Wales'],
+    ['gb-nir', 'Northern Ireland'],
+    ['xk', 'Kosovo'],
+    ['zz', 'ZZ'],
+    ['xyz', 'XYZ'],
+  ])('names %j %j', (code, name) => {
+    expect(getCountryName(code)).toBe(name);
   });
 });

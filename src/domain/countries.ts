@@ -224,25 +224,24 @@ export function isFlagCode(code: string): boolean {
   return code !== '' && findCountryCode(code) === code;
 }
 
-const REGIONAL_A = 0x1f1e6;
-const TAG_A = 0xe0061;
-const BLACK_FLAG = 0x1f3f4;
-const CANCEL_TAG = 0xe007f;
-/** The subdivisions that have an emoji flag (Northern Ireland has none). */
-const EMOJI_SUBDIVISIONS = new Set(['gb-eng', 'gb-sct', 'gb-wls']);
+const HOME_NATION_NAMES: ReadonlyMap<string, string> = new Map([
+  ['gb-eng', 'England'],
+  ['gb-sct', 'Scotland'],
+  ['gb-wls', 'Wales'],
+  ['gb-nir', 'Northern Ireland'],
+]);
 
-/** The emoji flag of a flag-icons code ("es" → 🇪🇸, "gb-eng" → 🏴󠁧󠁢󠁥󠁮󠁧󠁿), or null when it has none. */
-export function getFlagEmoji(code: string): string | null {
+let regionNames: Intl.DisplayNames | undefined;
+
+/**
+ * The English name of a flag code, as a flag's accessible name: "fr" → "France", "gb-eng" →
+ * "England"; the code in capitals when it has no name.
+ */
+export function getCountryName(code: string): string {
   const lower = code.trim().toLowerCase();
-  const letters = (text: string, first: number) =>
-    String.fromCodePoint(...[...text].map((c) => first + c.charCodeAt(0) - 97));
-  if (/^[a-z]{2}$/.test(lower)) return letters(lower, REGIONAL_A);
-  if (EMOJI_SUBDIVISIONS.has(lower)) {
-    return (
-      String.fromCodePoint(BLACK_FLAG) +
-      letters(lower.replace('-', ''), TAG_A) +
-      String.fromCodePoint(CANCEL_TAG)
-    );
-  }
-  return null;
+  const nation = HOME_NATION_NAMES.get(lower);
+  if (nation !== undefined) return nation;
+  if (lower.length !== 2 || !FLAG_CODES.has(lower)) return lower.toUpperCase();
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return regionNames.of(lower.toUpperCase()) ?? lower.toUpperCase();
 }

@@ -3,32 +3,33 @@ import { describe, expect, it } from 'vitest';
 import {
   findActiveLeagueSlug,
   findLeagueEntry,
-  getCountryFlag,
+  getCountryFlagCode,
   getLeaguePlaces,
   LEAGUES,
   listMarketLeagues,
   type LeagueEntry,
 } from './league.ts';
 
-describe('getCountryFlag', () => {
+describe('getCountryFlagCode', () => {
   it.each([
-    ['England', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
-    ['Spain', '🇪🇸'],
-    ['Italy', '🇮🇹'],
-    ['Germany', '🇩🇪'],
-    ['France', '🇫🇷'],
-    ['Portugal', '🇵🇹'],
-    ['Netherlands', '🇳🇱'],
-    ['Belgium', '🇧🇪'],
-    ['Brazil', '🇧🇷'],
-    ['  germany ', '🇩🇪'],
-    ['Scotland', '🏴󠁧󠁢󠁳󠁣󠁴󠁿'],
-    ['Northern Ireland', '🌍'],
-    ['Atlantis', '🌍'],
-    ['', '🌍'],
-    [null, '🌍'],
-  ])('gives %j the flag %s', (country, flag) => {
-    expect(getCountryFlag(country)).toBe(flag);
+    ['England', 'gb-eng'],
+    ['Spain', 'es'],
+    ['Italy', 'it'],
+    ['Germany', 'de'],
+    ['France', 'fr'],
+    ['Portugal', 'pt'],
+    ['Netherlands', 'nl'],
+    ['Belgium', 'be'],
+    ['Brazil', 'br'],
+    ['  germany ', 'de'],
+    ['Scotland', 'gb-sct'],
+    ['Northern Ireland', 'gb-nir'],
+    ['World', ''],
+    ['Atlantis', ''],
+    ['', ''],
+    [null, ''],
+  ])('gives %j the flag %j', (country, flag) => {
+    expect(getCountryFlagCode(country)).toBe(flag);
   });
 });
 
@@ -101,7 +102,7 @@ describe('a league added to the registry', () => {
     expect(findLeagueEntry('eredivisie', leagues)).toBe(eredivisie);
     expect(findLeagueEntry('eredivisie')).toBeNull();
     expect(listMarketLeagues(leagues).at(-1)).toBe(eredivisie);
-    expect(getCountryFlag('Netherlands', leagues)).toBe('🇳🇱');
+    expect(getCountryFlagCode('Netherlands', leagues)).toBe('nl');
     expect(getLeaguePlaces(eredivisie, '2030-2031')).toEqual({
       championsLeague: 2,
       relegation: 1,

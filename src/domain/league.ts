@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { findCountryCode, getFlagEmoji } from './countries.ts';
+import { findCountryCode } from './countries.ts';
 
 export const LeagueSchema = z.object({
   id: z.int(),
@@ -234,16 +234,16 @@ export function listMarketLeagues(leagues: readonly LeagueEntry[] = LEAGUES): Le
 }
 
 /**
- * Flag emoji of a league's country: the registry's flag for a league's country, else the flag
- * of the country the name stands for; a globe when the name is no country.
+ * The flag-icons code of a league's country: the registry's flag for a league's country, else
+ * the flag of the country the name stands for; '' when the name is no country ("World").
  */
-export function getCountryFlag(
+export function getCountryFlagCode(
   country: string | null | undefined,
   leagues: readonly LeagueEntry[] = LEAGUES,
 ): string {
   const name = (country ?? '').trim().toLowerCase();
   const entry = leagues.find((league) => league.country.toLowerCase() === name);
-  return getFlagEmoji(entry?.flag ?? findCountryCode(name)) ?? '🌍';
+  return entry?.flag ?? findCountryCode(name);
 }
 
 /** The league whose chip is active for a path: only an exact /league/{slug} match counts. */

@@ -26,10 +26,14 @@ export type Prediction = z.infer<typeof PredictionSchema>;
 
 export type ConfidenceTone = 'success' | 'accent' | 'muted';
 
-/** Confidence bar colour: 80 and above success, 60 to 79 accent, below 60 muted. */
+/**
+ * Confidence bar colour: 80 and above success, 60 to 79 accent, below 60 muted, judged on the
+ * whole percent the card shows (79.9 reads "80%" and is coloured as 80).
+ */
 export function getConfidenceTone(confidencePct: number): ConfidenceTone {
-  if (confidencePct >= 80) return 'success';
-  if (confidencePct >= 60) return 'accent';
+  const shown = getConfidenceLabel(confidencePct);
+  if (shown >= 80) return 'success';
+  if (shown >= 60) return 'accent';
   return 'muted';
 }
 
@@ -37,4 +41,9 @@ export function getConfidenceTone(confidencePct: number): ConfidenceTone {
 export function getConfidenceWidth(confidencePct: number): number {
   if (!Number.isFinite(confidencePct)) return 0;
   return Math.min(100, Math.max(0, confidencePct));
+}
+
+/** The whole percent a card shows for a confidence: 79.9 → 80, clamped to 0-100. */
+export function getConfidenceLabel(confidencePct: number): number {
+  return Math.round(getConfidenceWidth(confidencePct));
 }

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 const LEAGUE_NAMES = ['Premier League', 'La Liga', 'Serie A', 'Bundesliga', 'Ligue 1'];
+const LEAGUE_FLAGS = ['gb-eng', 'es', 'it', 'de', 'fr'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -91,9 +92,16 @@ describe('the frame', () => {
     await login(page, server.url);
     const chips = page.getByRole('navigation', { name: 'Leagues' }).getByRole('link');
     await expect.poll(() => chips.count()).toBe(5);
-    expect(await chips.allInnerTexts()).toEqual(['🏴󠁧󠁢󠁥󠁮󠁧󠁿', '🇪🇸', '🇮🇹', '🇩🇪', '🇫🇷']);
-    for (const name of LEAGUE_NAMES) {
+    // No text in a chip: only its SVG flag, named by the league.
+    expect((await chips.allInnerTexts()).map((text) => text.trim())).toEqual(['', '', '', '', '']);
+    for (const [i, name] of LEAGUE_NAMES.entries()) {
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(1);
+      const flag = chips.nth(i).getByRole('img', { name, exact: true });
+      expect(await flag.isVisible()).toBe(true);
+      expect(await flag.getAttribute('class')).toContain(`fi-${LEAGUE_FLAGS[i]}`);
+      // The flag is drawn: its SVG has loaded as the box's background.
+      const image = await flag.evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(image).toMatch(/^url\(".*\.svg"\)$/);
     }
     expect(
       (await sections(page).getByRole('link', { name: 'News', exact: true }).innerText()).trim(),

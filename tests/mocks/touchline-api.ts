@@ -2,6 +2,12 @@
 import { http, HttpResponse } from 'msw/http';
 import * as z from 'zod/mini';
 
+import {
+  ClicksReportSchema,
+  renderClicksCsv,
+  type ClickCount,
+  type ClicksReport,
+} from '../../src/domain/affiliate-clicks.ts';
 import { LeagueListSchema } from '../../src/domain/api/leagues.ts';
 import {
   NewsPageSchema,
@@ -418,6 +424,43 @@ export function transfersHandler(teams: readonly TransferTeam[] = transferTeams)
   });
 }
 
+/** The operators' clicks of the last 30 days, as the database counts them. */
+export const clickCounts: ClickCount[] = [
+  { day: '2026-11-21', bookmaker: 'bet365', league: 'premier-league', page: 'home', clicks: 4 },
+  { day: '2026-11-21', bookmaker: 'williamhill', league: 'serie-a', page: 'match', clicks: 2 },
+  { day: '2026-11-20', bookmaker: 'bet365', league: 'la-liga', page: 'league', clicks: 3 },
+  { day: '2026-11-08', bookmaker: 'pinnacle', league: null, page: null, clicks: 1 },
+];
+
+export const clicksReport: ClicksReport = {
+  time_zone: 'Africa/Johannesburg',
+  from: '2026-10-23',
+  to: '2026-11-21',
+  total: 10,
+  days: Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 9, 23 + i)).toISOString().slice(0, 10);
+    const clicks = clickCounts.filter((c) => c.day === day).reduce((n, c) => n + c.clicks, 0);
+    return { day, clicks };
+  }),
+  bookmakers: [
+    { key: 'bet365', title: 'Bet365', clicks: 7 },
+    { key: 'williamhill', title: 'William Hill', clicks: 2 },
+    { key: 'pinnacle', title: 'Pinnacle', clicks: 1 },
+  ],
+  leagues: [
+    { slug: 'premier-league', name: 'Premier League', clicks: 4 },
+    { slug: 'la-liga', name: 'La Liga', clicks: 3 },
+    { slug: 'serie-a', name: 'Serie A', clicks: 2 },
+    { slug: null, name: 'No league', clicks: 1 },
+  ],
+  pages: [
+    { page: 'home', clicks: 4 },
+    { page: 'league', clicks: 3 },
+    { page: 'match', clicks: 2 },
+    { page: null, clicks: 1 },
+  ],
+};
+
 /**
  * The Touchline API the web app calls: the gate, leagues, board, odds, predictions, news and
  * transfers.
@@ -430,6 +473,8 @@ export const touchlineApiHandlers = [
     }
     return new HttpResponse(null, { status: 204 });
   }),
+  // A fresh tab: no valid session cookie until a test says otherwise.
+  http.get('/api/session', () => HttpResponse.json({ unlocked: false })),
   http.get('/api/leagues', () => answer(LeagueListSchema, { leagues })),
   todayMatchesHandler(todayMatches),
   http.get('/api/odds', ({ request }) => {
@@ -456,4 +501,16 @@ export const touchlineApiHandlers = [
   http.get('/api/news/sources', () => answer(NewsSourcesSchema, newsSources)),
   http.post('/api/news/sync', () => answer(NewsSyncResultSchema, newsSyncResult)),
   transfersHandler(),
+  http.get('/api/admin/clicks', () => answer(ClicksReportSchema, clicksReport)),
+  http.get(
+    '/api/admin/clicks.csv',
+    () =>
+      new HttpResponse(renderClicksCsv(clickCounts), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8; header=present',
+          'content-disposition':
+            'attachment; filename="affiliate-clicks-2026-10-23-to-2026-11-21.csv"',
+        },
+      }),
+  ),
 ];

@@ -268,6 +268,8 @@ const boardItems = {
     league_slug: 'premier-league',
     local: 'Arsenal',
     visitor: 'Chelsea',
+    local_key: 'arsenal',
+    visitor_key: 'chelsea',
     local_shield: '/img/crest/arsenal.svg',
     visitor_shield: '',
     status: 1,
@@ -282,6 +284,8 @@ const boardItems = {
     league_slug: 'serie-a',
     local: 'Inter',
     visitor: 'AC Milan',
+    local_key: 'inter',
+    visitor_key: 'milan',
     local_shield: '/img/crest/inter.svg',
     visitor_shield: '/img/crest/milan.svg',
     status: 5,
@@ -296,6 +300,8 @@ const boardItems = {
     league_slug: 'serie-a',
     local: 'Juventus',
     visitor: 'Napoli',
+    local_key: 'juventus',
+    visitor_key: 'napoli',
     local_shield: '',
     visitor_shield: '/img/crest/napoli.svg',
     status: 0,
@@ -310,6 +316,8 @@ const boardItems = {
     league_slug: 'premier-league',
     local: 'Liverpool',
     visitor: 'Everton',
+    local_key: 'liverpool',
+    visitor_key: 'everton',
     local_shield: '/img/crest/liverpool.svg',
     visitor_shield: '/img/crest/everton.svg',
     status: -1,
@@ -326,8 +334,8 @@ describe('GET /api/matches/today', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual({
-      // Playing, then to come, then finished, then the rest (half-time).
-      matches: [boardItems.live, boardItems.scheduled, boardItems.finished, boardItems.halftime],
+      // In play (half-time with the live matches, by kick-off), then to come, then finished.
+      matches: [boardItems.halftime, boardItems.live, boardItems.scheduled, boardItems.finished],
       updated_at: '2026-11-21T15:29:30.000Z',
       stale: false,
     });
@@ -341,7 +349,7 @@ describe('GET /api/matches/today', () => {
     const response = await get(`/api/matches/today?league=${league}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      matches: [boardItems.live, boardItems.halftime],
+      matches: [boardItems.halftime, boardItems.live],
       updated_at: '2026-11-21T15:29:30.000Z',
       stale: false,
     });

@@ -194,3 +194,28 @@ describe('a site password configured only as its hash', () => {
     }
   });
 });
+
+describe('GET /api/session', () => {
+  const check = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/session', headers });
+
+  it('answers unlocked to a valid session cookie, uncached and without a new cookie', async () => {
+    const cookie = await loginCookie(t.app);
+    const response = await check({ cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ unlocked: true });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it.each([
+    ['no cookie', {}],
+    ['a forged cookie', { cookie: 'gate=1.forged' }],
+    ['an empty cookie', { cookie: 'gate=' }],
+  ])('answers locked, not an error, to %s', async (_, headers: Record<string, string>) => {
+    const response = await check(headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ unlocked: false });
+    expect(response.cookies).toHaveLength(0);
+  });
+});

@@ -5,11 +5,12 @@ import {
   describeError,
   emptyAnswer,
   errorAnswers,
+  NOT_MODIFIED,
   PUBLIC_ERRORS,
 } from '../../domain/api/answers.ts';
-import { LoginBodySchema } from '../../domain/api/session.ts';
+import { LoginBodySchema, SessionStateSchema } from '../../domain/api/session.ts';
 import { HttpError } from '../http/errors.ts';
-import { getSessionCookieName } from '../http/gate.ts';
+import { getSessionCookieName, hasValidSession } from '../http/gate.ts';
 import type { LoginThrottle } from '../http/login-throttle.ts';
 import { createPasswordCheck, type SitePassword } from '../http/password-hash.ts';
 import { SESSION_MAX_AGE_MS, type SessionSigner } from '../http/session-token.ts';
@@ -67,5 +68,23 @@ export function sessionRoutes(deps: {
       });
       return reply.code(204).send();
     });
+    // The cookie is HttpOnly: a new tab asks here whether it holds a valid one, and skips the
+    // gate if so. Public, so a fresh visitor's question is answered, not refused (a 401 would be
+    // an error in every new visitor's console); it tells nothing but what the cookie is.
+    app.get(
+      '/api/session',
+      {
+        config: { access: 'public' },
+        schema: {
+          summary: 'Whether the session cookie is valid',
+          tags: ['session'],
+          response: { 200: SessionStateSchema, ...NOT_MODIFIED, ...PUBLIC_ERRORS },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .send({ unlocked: hasValidSession(request, deps.signer, deps.now()) }),
+    );
   };
 }

@@ -1,3 +1,7 @@
+import * as z from 'zod/mini';
+
+import { SessionStateSchema } from '../../domain/api/session.ts';
+
 const KEY = 'touchline:unlocked';
 const listeners = new Set<() => void>();
 
@@ -9,10 +13,19 @@ function read(): boolean {
   }
 }
 
-let unlocked = read();
+/**
+ * - 'checking': no flag in this tab; the server is asked whether the session cookie (HttpOnly,
+ *   so out of the page's reach) is valid. Neither the form nor the site is shown meanwhile.
+ * - 'locked': the form.
+ * - 'unlocked': the site.
+ */
+export type GateState = 'checking' | 'locked' | 'unlocked';
+
+let state: GateState = read() ? 'unlocked' : 'checking';
+let check: Promise<void> | null = null;
 
 function set(value: boolean) {
-  unlocked = value;
+  state = value ? 'unlocked' : 'locked';
   try {
     if (value) window.sessionStorage.setItem(KEY, 'true');
     else window.sessionStorage.removeItem(KEY);
@@ -22,13 +35,40 @@ function set(value: boolean) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Asks the server once whether the session cookie is valid: a second tab, or a link opened in a
+ * new tab, opens straight onto the page. Any failure (401, offline, an error) shows the form.
+ */
+async function checkSession(): Promise<void> {
+  try {
+    const response = await fetch('/api/session', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+    });
+    const answer: unknown = response.ok ? await response.json() : null;
+    const unlocked = z.safeParse(SessionStateSchema, answer).data?.unlocked === true;
+    // The form may have unlocked (or a refusal locked) the gate meanwhile: that wins.
+    if (state === 'checking') set(unlocked);
+  } catch {
+    if (state === 'checking') set(false);
+  }
+}
+
 /** The gate's state for this browser session, kept in session storage. */
 export const gateStore = {
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  isUnlocked: () => unlocked,
+  getState: (): GateState => state,
+  isUnlocked: () => state === 'unlocked',
+  /** Starts the session check when the state is 'checking'; once per page. */
+  startCheck(): Promise<void> {
+    if (state !== 'checking') return Promise.resolve();
+    check ??= checkSession();
+    return check;
+  },
   unlock: () => set(true),
   /** Called when the server refuses the session: a stale flag must not hide the gate. */
   lock: () => set(false),

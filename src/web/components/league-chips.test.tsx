@@ -72,8 +72,55 @@ it('draws a chip, with its flag, for a league the site does not ship with', asyn
 
   expect(chip.getAttribute('href')).toBe('/league/eredivisie');
   expect(chip.getAttribute('aria-current')).toBe('page');
-  expect(chip.textContent).toContain('🇳🇱');
+  expect(chip.querySelector('.fi.fi-nl')).not.toBeNull();
   expect(screen.getAllByRole('link')).toHaveLength(6);
+});
+
+it('draws every chip flag as an SVG flag named by its league, never as emoji', async () => {
+  const world = { id: 7, name: 'Club Friendlies', slug: 'friendlies', order_index: 7 };
+  server.use(
+    http.get('/api/leagues', () =>
+      HttpResponse.json({ leagues: [...leagues, { ...world, country: 'World', logo_url: null }] }),
+    ),
+  );
+  renderChipsAt('/');
+
+  const nav = screen.getByRole('navigation', { name: 'Leagues' });
+  await within(nav).findByRole('link', { name: 'Premier League' });
+  for (const [name, code] of [
+    ['Premier League', 'gb-eng'],
+    ['La Liga', 'es'],
+    ['Serie A', 'it'],
+    ['Bundesliga', 'de'],
+    ['Ligue 1', 'fr'],
+  ] as const) {
+    const flag = within(within(nav).getByRole('link', { name })).getByRole('img', { name });
+    expect(flag.classList).toContain(`fi-${code}`);
+  }
+  // A league of no country gets a drawn globe under its name.
+  const globe = within(within(nav).getByRole('link', { name: world.name })).getByRole('img', {
+    name: world.name,
+  });
+  expect(globe.tagName.toLowerCase()).toBe('svg');
+  expect(nav.textContent ?? '').not.toMatch(/[\u{1F1E6}-\u{1F1FF}\u{1F3F4}\u{1F30D}]/u);
+});
+
+it('shows the flag in place of a league logo that fails to load', async () => {
+  server.use(
+    http.get('/api/leagues', () =>
+      HttpResponse.json({
+        leagues: leagues.map((league) => ({ ...league, logo_url: `/logos/${league.slug}.png` })),
+      }),
+    ),
+  );
+  renderChipsAt('/');
+
+  const chip = await screen.findByRole('link', { name: 'Serie A' });
+  const logo = chip.querySelector('img');
+  expect(logo?.getAttribute('src')).toBe('/logos/serie-a.png');
+  fireEvent.error(logo as HTMLImageElement);
+  expect(chip.querySelector('img')).toBeNull();
+  expect(within(chip).getAllByRole('img', { name: /Italy|Serie A/ }).length).toBeGreaterThan(0);
 });
 
 afterEach(() => {

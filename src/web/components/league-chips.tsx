@@ -1,9 +1,11 @@
 import { NavLink, useLocation } from 'react-router';
 
-import { findActiveLeagueSlug, getCountryFlag, LEAGUES } from '../../domain/league.ts';
+import { findActiveLeagueSlug, getCountryFlagCode, LEAGUES } from '../../domain/league.ts';
 import { useLeagues } from '../api/leagues.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../hooks/use-media-query.ts';
 import { paths } from '../paths.ts';
+import { CountryFlag } from './country-flag.tsx';
+import { LeagueLogo } from './league-logo.tsx';
 import { useTooltips } from './ui/use-tooltips.ts';
 
 /** The league navigation strip: flags on phones, logos and names on wider screens. */
@@ -41,12 +43,26 @@ export function LeagueChips() {
                     : 'border-line bg-chalk text-ink hover:border-pitch-light'
                 }`}
               >
-                <span aria-hidden="true" className="text-lg leading-none md:hidden">
-                  {getCountryFlag(league.country)}
+                <span className="flex md:hidden">
+                  <CountryFlag
+                    code={getCountryFlagCode(league.country)}
+                    label={league.name}
+                    className="h-4 w-[1.375rem]"
+                  />
                 </span>
                 <span className="hidden items-center gap-2 md:flex">
                   {league.logo_url ? (
-                    <img src={league.logo_url} alt="" width={20} height={20} className="h-5 w-5" />
+                    <LeagueLogo
+                      src={league.logo_url}
+                      size={20}
+                      fallback={
+                        <CountryFlag
+                          code={getCountryFlagCode(league.country)}
+                          label={league.country}
+                          className="h-[0.9375rem] w-5"
+                        />
+                      }
+                    />
                   ) : null}
                   {league.name}
                 </span>

@@ -21,7 +21,7 @@ it('clears the field and says so when the password is wrong', async () => {
   const user = userEvent.setup();
   await renderApp();
 
-  await user.type(screen.getByLabelText('Password'), 'offside');
+  await user.type(await screen.findByLabelText('Password'), 'offside');
   await user.click(screen.getByRole('button', { name: 'Enter' }));
 
   expect(await screen.findByText('Incorrect password. Please try again.')).toBeTruthy();
@@ -33,7 +33,7 @@ it('unlocks the site for this browser session with the right password', async ()
   const user = userEvent.setup();
   await renderApp();
 
-  await user.type(screen.getByLabelText('Password'), SITE_PASSWORD);
+  await user.type(await screen.findByLabelText('Password'), SITE_PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Enter' }));
 
   expect(await screen.findByRole('link', { name: 'Serie A' })).toBeTruthy();
@@ -53,4 +53,83 @@ it('shows the gate again when the server refuses a session remembered as unlocke
   expect(await screen.findByLabelText('Password')).toBeTruthy();
   expect(screen.queryByRole('navigation', { name: 'Leagues' })).toBeNull();
   expect(window.sessionStorage.getItem('touchline:unlocked')).toBeNull();
+});
+
+it('focuses the password field when the form shows, and again after a wrong password', async () => {
+  const user = userEvent.setup();
+  await renderApp();
+
+  const field = await screen.findByLabelText('Password');
+  expect(document.activeElement).toBe(field);
+  await user.type(field, 'offside');
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+  expect(await screen.findByText('Incorrect password. Please try again.')).toBeTruthy();
+  expect(document.activeElement).toBe(field);
+});
+
+it('opens straight onto the site when the session cookie is valid, never showing the form', async () => {
+  let checks = 0;
+  server.use(
+    http.get('/api/session', () => {
+      checks++;
+      return HttpResponse.json({ unlocked: true });
+    }),
+  );
+  // Watch every render: the form must not appear, not even for a moment.
+  const seen = new MutationObserver(() => {
+    if (document.getElementById('site-password') !== null) formShown = true;
+  });
+  let formShown = false;
+  seen.observe(document.body, { childList: true, subtree: true });
+  await renderApp();
+
+  expect(await screen.findByRole('navigation', { name: 'Leagues' })).toBeTruthy();
+  seen.disconnect();
+  expect(formShown).toBe(false);
+  expect(screen.queryByLabelText('Password')).toBeNull();
+  expect(checks).toBe(1);
+  expect(window.sessionStorage.getItem('touchline:unlocked')).toBe('true');
+});
+
+it('shows nothing but a busy page while the session is checked', async () => {
+  let ask: (answer: (r: Response) => void) => void = () => undefined;
+  const asked = new Promise<(r: Response) => void>((resolve) => (ask = resolve));
+  server.use(http.get('/api/session', () => new Promise<Response>((resolve) => ask(resolve))));
+  await renderApp();
+  const answer = await asked;
+
+  expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
+  expect(screen.queryByLabelText('Password')).toBeNull();
+  expect(screen.queryByRole('navigation', { name: 'Leagues' })).toBeNull();
+  answer(HttpResponse.json({ unlocked: false }));
+  expect(await screen.findByLabelText('Password')).toBeTruthy();
+});
+
+it.each([
+  ['the cookie is not valid', () => HttpResponse.json({ unlocked: false })],
+  ['the check is refused', () => HttpResponse.json({ error: 'x' }, { status: 401 })],
+  ['the check fails', () => HttpResponse.json({ error: 'x' }, { status: 503 })],
+  ['the answer is not understood', () => HttpResponse.json({ unlocked: 'yes' })],
+  ['the network is down', () => HttpResponse.error()],
+])('shows the form when %s', async (_, reply) => {
+  server.use(http.get('/api/session', reply));
+  await renderApp();
+
+  expect(await screen.findByLabelText('Password')).toBeTruthy();
+  expect(window.sessionStorage.getItem('touchline:unlocked')).toBeNull();
+});
+
+it('does not ask the server when this tab is already unlocked', async () => {
+  let checks = 0;
+  server.use(
+    http.get('/api/session', () => {
+      checks++;
+      return HttpResponse.json({ unlocked: true });
+    }),
+  );
+  window.sessionStorage.setItem('touchline:unlocked', 'true');
+  await renderApp();
+
+  expect(await screen.findByRole('link', { name: 'Serie A' })).toBeTruthy();
+  expect(checks).toBe(0);
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { ApiError } from '../api/client.ts';
 import { gateStore } from '../api/gate-store.ts';
@@ -13,6 +13,9 @@ export function PasswordGate() {
   const [message, setMessage] = useState('');
   const session = useCreateSession();
   const { brandName } = readSiteMeta();
+  // The field is all the page asks for: it has the focus from the start.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,6 +24,7 @@ export function PasswordGate() {
       onSuccess: () => gateStore.unlock(),
       onError: (error) => {
         setPassword('');
+        field.current?.focus();
         if (error instanceof ApiError && error.status === 401) setMessage(WRONG_PASSWORD_MESSAGE);
         else setMessage(error.message || 'Something went wrong. Please try again.');
       },
@@ -47,6 +51,7 @@ export function PasswordGate() {
           Password
         </label>
         <input
+          ref={field}
           id="site-password"
           type="password"
           autoComplete="current-password"

@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 
-import { getConfidenceTone, getConfidenceWidth, type Prediction } from '../../domain/prediction.ts';
+import {
+  getConfidenceLabel,
+  getConfidenceTone,
+  getConfidenceWidth,
+  type Prediction,
+} from '../../domain/prediction.ts';
 import { formatShortDateTime } from '../../domain/time-zone.ts';
 import { getMatchPath } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
@@ -13,6 +18,7 @@ const BAR: Record<ReturnType<typeof getConfidenceTone>, string> = {
 
 export function PredictionCard({ prediction }: { prediction: Prediction }) {
   const width = getConfidenceWidth(prediction.confidence_pct);
+  const label = getConfidenceLabel(prediction.confidence_pct);
   const { match } = prediction;
   const kickoff = Date.parse(match?.kickoff ?? '');
   return (
@@ -46,7 +52,7 @@ export function PredictionCard({ prediction }: { prediction: Prediction }) {
       <div>
         <div className="flex justify-between text-xs">
           <span className="text-subtle">Confidence</span>
-          <span className="font-semibold tabular-nums">{Math.round(width)}%</span>
+          <span className="font-semibold tabular-nums">{label}%</span>
         </div>
         <div
           className="mt-1 h-2 overflow-hidden rounded-full bg-line"
@@ -54,7 +60,7 @@ export function PredictionCard({ prediction }: { prediction: Prediction }) {
           aria-label={`${prediction.model_name} confidence`}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.round(width)}
+          aria-valuenow={label}
         >
           <div
             className={`h-full rounded-full ${BAR[getConfidenceTone(prediction.confidence_pct)]}`}

@@ -25,14 +25,21 @@ export function TopPlayers(props: {
       ) : rows.length === 0 ? (
         <p className="p-4 text-sm text-subtle">{props.emptyText}</p>
       ) : (
-        <table className="w-full text-sm">
+        // Fixed layout: the columns share the card's width, so a long name truncates and the
+        // total always shows, on the narrowest phone too.
+        <table className="w-full table-fixed text-sm">
+          <colgroup>
+            <col />
+            <col className="w-12 sm:w-[38%]" />
+            <col className="w-20" />
+          </colgroup>
           <thead className="bg-chalk text-xs uppercase text-subtle">
             <tr>
               <th scope="col" className="px-3 py-2 text-left">
                 Player
               </th>
-              <th scope="col" className="px-3 py-2 text-left">
-                Team
+              <th scope="col" className="px-2 py-2 text-left sm:px-3">
+                <span className="sr-only sm:not-sr-only">Team</span>
               </th>
               <th scope="col" className="px-3 py-2 text-right">
                 {props.column}
@@ -43,20 +50,20 @@ export function TopPlayers(props: {
             {rows.map((entry) => (
               <tr key={String(entry.player_id)} className="border-t border-line">
                 <th scope="row" className="px-3 py-2 text-left font-medium">
-                  <span className="flex items-center gap-2">
+                  <span className="flex min-w-0 items-center gap-2">
                     <Shield src={entry.player_image} size={28} className="rounded-full" />
                     <span className="min-w-0 truncate">{entry.nick}</span>
                     <CountryFlag code={entry.flag} />
                   </span>
                 </th>
-                <td className="px-3 py-2">
+                <td className="px-2 py-2 sm:px-3">
                   {entry.team_name === '' ? null : (
                     <TeamLink
                       club={{ key: entry.team_key, name: entry.team_name }}
-                      className="flex items-center gap-2"
+                      className="flex min-w-0 items-center gap-2"
                     >
                       <Shield src={entry.team_shield} size={20} />
-                      <span className="hidden truncate sm:inline">{entry.team_name}</span>
+                      <span className="hidden min-w-0 truncate sm:inline">{entry.team_name}</span>
                       <span className="sr-only sm:hidden">{entry.team_name}</span>
                     </TeamLink>
                   )}
