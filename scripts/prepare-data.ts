@@ -317,6 +317,8 @@ function mapSource(
   namesOf: (club: Club) => readonly string[],
   index: NameIndex,
   errors: string[],
+  /** Further names of the source a club may carry (the other side of a move). */
+  alsoIn: ReadonlySet<string> = new Set(),
 ): Map<string, Club> {
   const byName = new Map<string, Club>();
   for (const club of clubs) {
@@ -328,7 +330,7 @@ function mapSource(
         errors.push(`${label} name "${name}" belongs to both ${other.key} and ${club.key}`);
       }
       byName.set(name, club);
-      if (!index.has(name))
+      if (!index.has(name) && !alsoIn.has(name))
         errors.push(`${club.key}: ${label} name "${name}" is not in the source`);
     }
   }
@@ -396,6 +398,9 @@ function verifyClubs(
   }
   const transfermarktIndex: NameIndex = new Map();
   for (const row of transfers.rows) addName(transfermarktIndex, at(row, 3), at(row, 0), at(row, 1));
+  // Transfermarkt writes the other side of a move shorter ("Bor. M'gladbach"): a club lists those
+  // spellings too, so the site shows one name for it.
+  const otherClubNames = new Set(transfers.rows.map((row) => at(row, 7)));
 
   const keys = new Set<string>();
   let previousKey = '';
@@ -445,6 +450,7 @@ function verifyClubs(
     (club) => club.transfermarktNames,
     transfermarktIndex,
     errors,
+    otherClubNames,
   );
 
   // short_name is unique within each league the club played in.
@@ -618,7 +624,7 @@ function readme(
       ],
       [
         '`transfermarkt_names`',
-        'every name the club has in `transfers.csv.gz`, joined with vertical bars',
+        'every name the club has in `transfers.csv.gz`, as `club` or `other_club`, joined with vertical bars',
       ],
       [
         '`news_names`',

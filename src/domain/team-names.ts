@@ -107,3 +107,24 @@ export function createTeamNameIndex(clubs: KnownClub[]) {
 }
 
 export type TeamNameIndex = ReturnType<typeof createTeamNameIndex>;
+
+/** A club as the site names it, with every other spelling the data and the upstreams use. */
+export type ClubSpellings = { name: string; names: readonly string[] };
+
+/**
+ * The site's name for a club from any of its spellings ("Man City", "Bor. M'gladbach" →
+ * "Manchester City", "Borussia Mönchengladbach"); any other name comes back as it is. Only a
+ * whole spelling counts (normalised as normalizeTeamName does): "Man City U23" is another team,
+ * and a spelling two clubs share is left alone.
+ */
+export function createClubNamer(clubs: readonly ClubSpellings[]): (spelling: string) => string {
+  const byName = new Map<string, string | null>();
+  for (const club of clubs) {
+    for (const spelling of new Set([club.name, ...club.names].map(normalizeTeamName))) {
+      if (spelling === '') continue;
+      const known = byName.get(spelling);
+      byName.set(spelling, known === undefined || known === club.name ? club.name : null);
+    }
+  }
+  return (spelling) => byName.get(normalizeTeamName(spelling)) ?? spelling;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 
 import type {
   ClubInfo,
@@ -127,6 +127,30 @@ export async function loadReplayDataset(
     players,
     transfers,
   };
+}
+
+/** Moves of the data set by their line numbers (a story's move), in the data set's order. */
+export async function listHistoryTransfersByLine(
+  db: Db,
+  lines: readonly number[],
+): Promise<HistoryTransfer[]> {
+  if (lines.length === 0) return [];
+  return db
+    .select({
+      line: historyTransfers.line,
+      div: historyTransfers.div,
+      season: historyTransfers.season,
+      window: historyTransfers.window,
+      club: historyTransfers.club,
+      player: historyTransfers.player,
+      otherClub: historyTransfers.otherClub,
+      direction: historyTransfers.direction,
+      feeRaw: historyTransfers.feeRaw,
+      feeEurM: historyTransfers.feeEurM,
+    })
+    .from(historyTransfers)
+    .where(inArray(historyTransfers.line, [...new Set(lines)]))
+    .orderBy(asc(historyTransfers.line));
 }
 
 /** The moves of one league's clubs in one transfer window, in the data set's order. */

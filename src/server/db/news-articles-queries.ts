@@ -71,7 +71,7 @@ export async function listNewsArticles(
 export type RecentArticleRow = Pick<
   NewsArticleRow,
   'id' | 'title' | 'summary' | 'sourceName' | 'publishedAt' | 'link' | 'leagueSlug'
->;
+> & { guid: string | null };
 
 /**
  * Articles published since a time, newest first: those of some leagues and those of no league
@@ -96,6 +96,7 @@ export async function listRecentNewsArticles(
       publishedAt: newsArticles.publishedAt,
       link: newsArticles.link,
       leagueSlug: newsArticles.leagueSlug,
+      guid: newsArticles.guid,
     })
     .from(newsArticles)
     .where(and(...conditions))

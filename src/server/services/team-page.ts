@@ -29,6 +29,7 @@ import {
 import type { CachedBody } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
+import { getClubNamer } from './club-names.ts';
 
 export type TeamPageDeps = { db: Db; cache: ResponseCache; now: () => Date };
 
@@ -99,12 +100,16 @@ async function findClub(db: Db, slug: string): Promise<ClubPageRow | null> {
 /** Reads everything the team page shows for one club, from what is stored. */
 async function readTeamPage(db: Db, club: ClubPageRow, now: Date): Promise<TeamPage> {
   const season = getSeasonRange(now.getTime());
-  const [leagueMatches, table, players, moves] = await Promise.all([
+  const [leagueMatches, table, players, moves, nameOf] = await Promise.all([
     listLeagueMatches(db, club.leagueId, new Date(season.startMs), new Date(season.endMs)),
     listTableStandings(db, club.leagueId),
     listClubTopPlayers(db, club.leagueId, club.id),
     listClubTransfers(db, club.leagueId, club.id),
+    getClubNamer(db),
   ]);
+  // The other side of a move by the club table's name, as on the transfers page.
+  const named = <T extends { team: string }>(list: T[]) =>
+    list.map((move) => ({ ...move, team: nameOf(move.team) }));
   const own = leagueMatches.filter((m) => m.homeId === club.id || m.awayId === club.id);
   const finished = own.filter((m) => isFinishedMatch(toSeasonMatch(m))).reverse();
   const open = own.filter((m) => !isFinishedMatch(toSeasonMatch(m)));
@@ -145,8 +150,8 @@ async function readTeamPage(db: Db, club: ClubPageRow, now: Date): Promise<TeamP
     // Highest fee first, as the transfers page lists a club's moves.
     transfers: {
       window: moves.window,
-      arrivals: sortByFee(moves.arrivals),
-      departures: sortByFee(moves.departures),
+      arrivals: sortByFee(named(moves.arrivals)),
+      departures: sortByFee(named(moves.departures)),
     },
   };
 }

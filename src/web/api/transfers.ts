@@ -26,6 +26,7 @@ export function transfersQueryOptions(league: 'all' | LeagueSlug) {
   });
 }
 
-export function useTransfers(league: 'all' | LeagueSlug) {
-  return useQuery(transfersQueryOptions(league));
+/** `enabled: false` fetches nothing until it turns true (a search across leagues, say). */
+export function useTransfers(league: 'all' | LeagueSlug, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...transfersQueryOptions(league), enabled: options.enabled ?? true });
 }

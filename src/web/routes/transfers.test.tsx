@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw/http';
 import { createMemoryRouter } from 'react-router';
@@ -18,7 +18,7 @@ import { TransfersPage } from './transfers.tsx';
 
 let queryClient: QueryClient | undefined;
 
-function renderTransfers(path = '/transfers') {
+function renderTransfers(path = '/transfers?league=all') {
   queryClient = createQueryClient();
   const router = createMemoryRouter([{ path: '/transfers', element: <TransfersPage /> }], {
     initialEntries: [path],
@@ -61,6 +61,13 @@ const panelRows = (article: HTMLElement) =>
     .queryAllByRole('listitem')
     .map((row) => row.textContent);
 
+/** Waits for a club's card and opens its moves with its disclosure button. */
+async function openCard(name: string): Promise<HTMLElement> {
+  const card = await screen.findByRole('article', { name });
+  await userEvent.click(within(card).getByRole('button', { expanded: false }));
+  return card;
+}
+
 /** A club as the transfers answer names it, without a key and with no moves yet. */
 function clubWithoutMoves(name: string, league: string): TransferTeam {
   const slug = name.toLowerCase().replace(/\W+/g, '-');
@@ -77,6 +84,7 @@ function clubWithoutMoves(name: string, league: string): TransferTeam {
 
 afterEach(() => {
   vi.useRealTimers();
+  window.localStorage.clear();
   queryClient?.clear();
   queryClient = undefined;
 });
@@ -99,7 +107,7 @@ describe('TransfersPage', () => {
 
   it('gives each card In, Out and Rumors tabs with their counts, rows highest fee first', async () => {
     renderTransfers();
-    const chelsea = await screen.findByRole('article', { name: 'Chelsea' });
+    const chelsea = await openCard('Chelsea');
 
     expect(chelsea.querySelector('header img')?.getAttribute('src')).toBe('/img/crest/chelsea.svg');
     expect(within(chelsea).getByRole('tablist', { name: 'Chelsea transfers' })).toBeTruthy();
@@ -154,7 +162,7 @@ describe('TransfersPage', () => {
 
   it('links a rumour to its source in a new tab and names the source', async () => {
     renderTransfers();
-    const inter = await screen.findByRole('article', { name: 'Inter' });
+    const inter = await openCard('Inter');
     // A club with rumours only opens on them.
     expect(tabLabels(inter)).toEqual(['In 0', 'Out 0', 'Rumors 2']);
     expect(within(inter).getByRole('tab', { name: 'Rumors 2' }).getAttribute('aria-selected')).toBe(
@@ -190,15 +198,38 @@ describe('TransfersPage', () => {
       ]),
     );
     renderTransfers();
-    const card = await screen.findByRole('article', { name: 'Inter' });
+    const card = await openCard('Inter');
     const thuram = within(card).getByRole('link', { name: 'Marcus Thuram' });
     expect(thuram.getAttribute('href')).toBe('/transfers?league=serie-a&rumour=9');
     expect(within(card).queryByRole('link', { name: 'Davide Frattesi' })).toBeNull();
   });
 
+  it('names the selling club and the fee of a rumour whose story names them', async () => {
+    server.use(
+      transfersHandler([
+        {
+          ...transferTeams.find((t) => t.name === 'Inter')!,
+          rumors: [
+            createTransferPlayer({
+              name: 'Enzo Fernández',
+              type: 'rumour',
+              team: 'Benfica',
+              valor: '121',
+              source: 'Touchline',
+              link: '/news/rumour-serie-a-6962',
+            }),
+          ],
+        },
+      ]),
+    );
+    renderTransfers();
+    const card = await openCard('Inter');
+    expect(panelRows(card)).toEqual(['Enzo Fernández ↗From Benfica · Rumour€121M']);
+  });
+
   it('moves between tabs with the arrow keys, Home and End', async () => {
     renderTransfers();
-    const chelsea = await screen.findByRole('article', { name: 'Chelsea' });
+    const chelsea = await openCard('Chelsea');
     const [inTab, outTab, rumorsTab] = within(chelsea).getAllByRole('tab');
     expect(inTab?.tabIndex).toBe(0);
     expect(outTab?.tabIndex).toBe(-1);
@@ -288,7 +319,7 @@ describe('TransfersPage', () => {
       ]),
     );
     renderTransfers();
-    const chelsea = await screen.findByRole('article', { name: 'Chelsea' });
+    const chelsea = await openCard('Chelsea');
     expect(panelRows(chelsea)).toEqual([
       'Fee RoundElsewhere FC · Transfer€121M',
       'Fee TenthsElsewhere FC · Transfer€52.2M',
@@ -297,13 +328,13 @@ describe('TransfersPage', () => {
       'Fee EmptyElsewhere FC · Transfer',
     ]);
     const rows = within(within(chelsea).getByRole('tabpanel')).getAllByRole('listitem');
-    expect(within(rows[2]!).getByRole('img', { name: 'PT' })).toBeTruthy();
-    expect(within(rows[0]!).queryByRole('img', { name: /^[A-Z]{2}/ })).toBeNull();
+    expect(within(rows[2]!).getByRole('img', { name: 'Portugal' })).toBeTruthy();
+    expect(rows[0]!.querySelector('.fi')).toBeNull();
   });
 
   it('replaces a broken player photo with a placeholder', async () => {
     renderTransfers('/transfers?league=bundesliga');
-    const bayern = await screen.findByRole('article', { name: 'Bayern Munich' });
+    const bayern = await openCard('Bayern Munich');
     const row = within(within(bayern).getByRole('tabpanel')).getByRole('listitem');
     const photo = row.querySelector('img');
     expect(photo?.getAttribute('src')).toBe('/img/player/marcel-sabitzer.svg');
@@ -312,7 +343,7 @@ describe('TransfersPage', () => {
     expect(row.querySelector('span[aria-hidden="true"]')).toBeTruthy();
   });
 
-  it('scrolls a long list inside its card', async () => {
+  it('lists a long list in full in the page, with no scroll box inside the card', async () => {
     server.use(
       transfersHandler([
         {
@@ -324,12 +355,66 @@ describe('TransfersPage', () => {
       ]),
     );
     renderTransfers();
-    const chelsea = await screen.findByRole('article', { name: 'Chelsea' });
+    const chelsea = await openCard('Chelsea');
     expect(panelRows(chelsea)).toHaveLength(40);
-    const panel = within(chelsea).getByRole('tabpanel');
-    expect(panel.className).toMatch(/\bmax-h-\S+/);
-    expect(panel.className).toContain('overflow-y-auto');
-    expect(panel.tabIndex).toBe(0);
+    for (const box of [chelsea, ...chelsea.querySelectorAll('*')]) {
+      expect(box.className.toString()).not.toMatch(/\bmax-h-|\boverflow-(y-)?(auto|scroll)\b/);
+    }
+  });
+
+  it('shows each club collapsed to its counts, and opens and closes it with the keyboard', async () => {
+    renderTransfers();
+    const chelsea = await screen.findByRole('article', { name: 'Chelsea' });
+    expect(within(chelsea).queryByRole('tabpanel')).toBeNull();
+    const toggle = within(chelsea).getByRole('button', { expanded: false });
+    expect(toggle.textContent).toMatch(/In\s*5.*Out\s*1.*Rumors\s*1/);
+    expect(toggle.getAttribute('aria-controls')).toBeTruthy();
+
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const moves = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(moves?.contains(within(chelsea).getByRole('tabpanel'))).toBe(true);
+    expect(panelRows(chelsea)).toHaveLength(5);
+
+    await userEvent.keyboard(' ');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(chelsea).queryByRole('tabpanel')).toBeNull();
+  });
+
+  it('opens on the first league, then on the league the fan chose last', async () => {
+    const leagues = recordTransferRequests();
+    renderTransfers('/transfers');
+    expect(
+      await screen.findByText('Showing 2 team(s) with transfer activity in Premier League'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Serie A' }));
+    await screen.findByText('Showing 1 team(s) with transfer activity in Serie A');
+    cleanup();
+    queryClient?.clear();
+
+    renderTransfers('/transfers');
+    expect(
+      await screen.findByText('Showing 1 team(s) with transfer activity in Serie A'),
+    ).toBeTruthy();
+    expect(leagues).toEqual(['premier-league', 'serie-a', 'serie-a']);
+  });
+
+  it('finds a club by name in any league, fetching every league only for the search', async () => {
+    const leagues = recordTransferRequests();
+    renderTransfers('/transfers?league=premier-league');
+    await screen.findByText('Showing 2 team(s) with transfer activity in Premier League');
+    expect(leagues).toEqual(['premier-league']);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: /find a club/i }), 'bayern');
+    expect(await screen.findByText('1 club(s) matching “bayern” in all leagues')).toBeTruthy();
+    expect(cardNames()).toEqual(['Bayern Munich']);
+    expect(leagues).toEqual(['premier-league', 'all']);
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: /find a club/i }));
+    await userEvent.type(screen.getByRole('searchbox', { name: /find a club/i }), 'nobody');
+    expect(await screen.findByText('No club with transfer activity matches “nobody”')).toBeTruthy();
+    expect(cardNames()).toEqual([]);
   });
 
   it('shows skeleton cards while loading', async () => {

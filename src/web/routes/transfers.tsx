@@ -20,7 +20,11 @@ import { findArticleHref } from '../components/news-card.tsx';
 import { Shield } from '../components/shield.tsx';
 import { TeamLink } from '../components/team-link.tsx';
 
-const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0';
+// Cards keep their own height: opening one does not stretch its neighbours.
+const GRID = 'grid grid-cols-1 items-start gap-3 md:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0';
+
+/** Where the league a fan last chose is remembered, in this browser. */
+export const TRANSFERS_LEAGUE_KEY = 'touchline:transfers-league';
 
 const TABS = [
   { key: 'arrivals', label: 'In', empty: 'No arrivals' },
@@ -29,27 +33,68 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
+function readStoredLeague(): LeagueFilter | null {
+  try {
+    const stored = window.localStorage.getItem(TRANSFERS_LEAGUE_KEY);
+    return stored === null ? null : parseLeagueFilter(stored);
+  } catch {
+    return null;
+  }
+}
+
+function storeLeague(league: LeagueFilter): void {
+  try {
+    window.localStorage.setItem(TRANSFERS_LEAGUE_KEY, league);
+  } catch {
+    // Storage may be off (private mode): the choice then lasts as long as the address.
+  }
+}
+
+/** Lower case without accents, so "monchen" finds Mönchengladbach. */
+function foldName(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/**
+ * The league the page opens on: the one in the address, else the one the fan chose last time,
+ * else the first league. One league at a time keeps the page short on a phone.
+ */
+function pickLeague(fromAddress: string | null): LeagueFilter {
+  if (fromAddress !== null) return parseLeagueFilter(fromAddress);
+  return readStoredLeague() ?? (LEAGUE_FILTERS[1]?.slug as LeagueFilter);
+}
+
 export function TransfersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const league = parseLeagueFilter(searchParams.get('league'));
+  const league = pickLeague(searchParams.get('league'));
+  const [query, setQuery] = useState('');
+  const searching = foldName(query) !== '';
+  // A fan looking for a club may not know its league: the search looks through every league,
+  // whose clubs are fetched only once a search starts.
   const transfers = useTransfers(league);
+  const everyLeague = useTransfers('all', { enabled: searching });
+  const shown = searching ? everyLeague : transfers;
   const leagueName = LEAGUE_FILTERS.find((f) => f.slug === league)?.name ?? '';
-  const teams = (transfers.data ?? []).filter(hasTransferActivity);
+  const teams = (shown.data ?? [])
+    .filter(hasTransferActivity)
+    .filter((team) => !searching || foldName(team.name).includes(foldName(query)));
 
   const chooseLeague = (next: LeagueFilter) => {
-    setSearchParams(next === 'all' ? {} : { league: next }, { replace: true });
+    storeLeague(next);
+    setQuery('');
+    setSearchParams({ league: next }, { replace: true });
   };
 
   let body;
-  if (transfers.isPending) {
+  if (shown.isPending) {
     body = (
       <div className={GRID} aria-busy="true" aria-label="Loading transfers">
         {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="h-64 animate-pulse rounded-xl border border-line bg-white" />
+          <div key={i} className="h-16 animate-pulse rounded-xl border border-line bg-white" />
         ))}
       </div>
     );
-  } else if (transfers.isError && transfers.data === undefined) {
+  } else if (shown.isError && shown.data === undefined) {
     body = (
       <div
         role="alert"
@@ -57,6 +102,17 @@ export function TransfersPage() {
       >
         Failed to load transfer data. Please try again later.
       </div>
+    );
+  } else if (searching) {
+    body = (
+      <>
+        <p className="text-sm text-subtle" role="status">
+          {teams.length === 0
+            ? `No club with transfer activity matches “${query.trim()}”`
+            : `${String(teams.length)} club(s) matching “${query.trim()}” in all leagues`}
+        </p>
+        <TeamList teams={teams} />
+      </>
     );
   } else if (teams.length === 0) {
     body = (
@@ -74,11 +130,7 @@ export function TransfersPage() {
           Showing {teams.length} team(s) with transfer activity
           {league === 'all' ? '' : ` in ${leagueName}`}
         </p>
-        <div className={GRID}>
-          {teams.map((team) => (
-            <TeamCard key={`${team.league_alias}:${String(team.id)}`} team={team} />
-          ))}
-        </div>
+        <TeamList teams={teams} />
       </>
     );
   }
@@ -90,6 +142,20 @@ export function TransfersPage() {
         <p className="text-sm text-subtle">Latest transfer news and rumors from top leagues</p>
       </header>
       <LeagueFilterChips value={league} onChange={chooseLeague} />
+      <div role="search" className="max-w-sm">
+        <label htmlFor="transfers-club-search" className="mb-1 block text-sm font-medium">
+          Find a club in any league
+        </label>
+        <input
+          id="transfers-club-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="e.g. Arsenal"
+          autoComplete="off"
+          className="h-10 w-full rounded-lg border border-line bg-white px-3 text-sm"
+        />
+      </div>
       <section className="flex flex-col gap-4" aria-label="Transfers">
         {body}
       </section>
@@ -97,9 +163,23 @@ export function TransfersPage() {
   );
 }
 
-/** A club's crest and name, with its arrivals, departures and rumours under tabs. */
+function TeamList({ teams }: { teams: TransferTeam[] }) {
+  return (
+    <div className={GRID}>
+      {teams.map((team) => (
+        <TeamCard key={`${team.league_alias}:${String(team.id)}`} team={team} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A club's crest, name and counts; its arrivals, departures and rumours, under tabs, open
+ * below when the fan asks (a disclosure button), so a league's clubs fit on a phone's screen.
+ */
 function TeamCard({ team }: { team: TransferTeam }) {
   const id = useId();
+  const [open, setOpen] = useState(false);
   const lists: Record<TabKey, TransferPlayer[]> = {
     arrivals: sortByFee(team.arrivals),
     departures: sortByFee(team.departures),
@@ -134,75 +214,104 @@ function TeamCard({ team }: { team: TransferTeam }) {
       aria-labelledby={`${id}-name`}
       className="flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm"
     >
-      <header className="flex items-center gap-3 border-b border-line px-4 py-3">
+      <header className="flex items-center gap-2 px-3 py-2">
         <TeamLink
           club={{ key: team.key, name: team.name }}
-          className="flex min-w-0 items-center gap-3"
+          className="flex min-w-0 flex-1 items-center gap-2"
         >
-          <Shield src={team.shield} size={32} />
-          <h2 id={`${id}-name`} className="min-w-0 truncate text-lg font-bold">
+          <Shield src={team.shield} size={28} />
+          <h2
+            id={`${id}-name`}
+            className="min-w-0 text-sm leading-tight font-bold [overflow-wrap:anywhere] sm:text-base"
+          >
             {team.name}
           </h2>
         </TeamLink>
-      </header>
-      <div
-        role="tablist"
-        aria-label={`${team.name} transfers`}
-        className="flex border-b border-line"
-      >
-        {TABS.map((tab, index) => {
-          const selected = tab.key === active;
-          return (
-            <button
-              key={tab.key}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${tab.key}`}
-              aria-selected={selected}
-              aria-controls={`${id}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(tab.key)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              className={`flex flex-1 items-center justify-center gap-1.5 border-b-2 px-2 py-2 text-sm font-semibold transition-colors focus-visible:-outline-offset-3 ${
-                selected
-                  ? 'border-pitch text-pitch'
-                  : 'border-transparent text-subtle hover:text-ink'
-              }`}
-            >
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-moves`}
+          onClick={() => setOpen((was) => !was)}
+          className="flex shrink-0 items-center gap-2 rounded-lg px-2 py-1.5 text-xs text-subtle hover:bg-chalk"
+        >
+          <span className="sr-only">
+            {open ? 'Hide' : 'Show'} transfers of {team.name}:{' '}
+          </span>
+          {TABS.map((tab) => (
+            <span key={tab.key} className="whitespace-nowrap">
               {tab.label}{' '}
-              <span
-                className={`rounded-full px-1.5 text-xs tabular-nums ${
-                  selected ? 'bg-pitch text-chalk' : 'bg-chalk text-subtle'
-                }`}
-              >
-                {lists[tab.key].length}
-              </span>
-            </button>
-          );
-        })}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${active}`}
-        // Focusable so a keyboard can scroll a long list; its focus ring is drawn inside, as the
-        // card clips anything outside.
-        tabIndex={0}
-        className="max-h-80 overflow-y-auto focus-visible:-outline-offset-3"
-      >
-        {lists[active].length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-subtle">{activeTab.empty}</p>
-        ) : (
-          <ul className="divide-y divide-line">
-            {lists[active].map((player, index) => (
-              <PlayerRow key={`${String(player.id)}:${index}`} player={player} />
-            ))}
-          </ul>
-        )}
-      </div>
+              <span className="font-bold text-ink tabular-nums">{lists[tab.key].length}</span>
+              <span className="sr-only">,</span>
+            </span>
+          ))}
+          <span
+            aria-hidden="true"
+            className={`inline-block transition-transform ${open ? 'rotate-180' : ''}`}
+          >
+            ▾
+          </span>
+        </button>
+      </header>
+      {open ? (
+        <div id={`${id}-moves`} className="border-t border-line">
+          <div
+            role="tablist"
+            aria-label={`${team.name} transfers`}
+            className="flex border-b border-line"
+          >
+            {TABS.map((tab, index) => {
+              const selected = tab.key === active;
+              return (
+                <button
+                  key={tab.key}
+                  ref={(element) => {
+                    tabRefs.current[index] = element;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${tab.key}`}
+                  aria-selected={selected}
+                  aria-controls={`${id}-panel`}
+                  tabIndex={selected ? 0 : -1}
+                  onClick={() => setActive(tab.key)}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                  className={`flex flex-1 items-center justify-center gap-1.5 border-b-2 px-2 py-2 text-sm font-semibold transition-colors focus-visible:-outline-offset-3 ${
+                    selected
+                      ? 'border-pitch text-pitch'
+                      : 'border-transparent text-subtle hover:text-ink'
+                  }`}
+                >
+                  {tab.label}{' '}
+                  <span
+                    className={`rounded-full px-1.5 text-xs tabular-nums ${
+                      selected ? 'bg-pitch text-chalk' : 'bg-chalk text-subtle'
+                    }`}
+                  >
+                    {lists[tab.key].length}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          <div
+            role="tabpanel"
+            id={`${id}-panel`}
+            aria-labelledby={`${id}-tab-${active}`}
+            tabIndex={0}
+            className="focus-visible:-outline-offset-3"
+          >
+            {lists[active].length === 0 ? (
+              <p className="px-4 py-6 text-center text-sm text-subtle">{activeTab.empty}</p>
+            ) : (
+              <ul className="divide-y divide-line">
+                {lists[active].map((player, index) => (
+                  <PlayerRow key={`${String(player.id)}:${index}`} player={player} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      ) : null}
     </article>
   );
 }
@@ -238,7 +347,13 @@ function PlayerRow({ player }: { player: TransferPlayer }) {
           {player.flag === '' ? null : <CountryFlag code={player.flag} />}
         </p>
         <p className="truncate text-xs text-subtle">
-          {rumour ? (
+          {rumour && player.team !== '' && player.team !== source ? (
+            // A rumour whose story names the selling club: that club, as the story does.
+            <>
+              <span className="sr-only">From </span>
+              <span>{player.team}</span>
+            </>
+          ) : rumour ? (
             <>
               <span className="sr-only">Source: </span>
               <span>{source}</span>

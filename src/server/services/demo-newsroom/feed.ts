@@ -1,5 +1,5 @@
 import { LEAGUES } from '../../../domain/league.ts';
-import { classifyTransfer, findNextTransferWindow } from '../../../domain/transfers.ts';
+import { findNextTransferWindow } from '../../../domain/transfers.ts';
 import type { Db } from '../../db/client.ts';
 import { listHistoryTransfers } from '../../db/history-queries.ts';
 import { listMatchMarkets } from '../../db/markets-queries.ts';
@@ -8,8 +8,10 @@ import { listPredictionsForMatches } from '../../db/predictions-queries.ts';
 import { listStandings } from '../../db/standings-queries.ts';
 import { listClubs } from '../../db/teams-queries.ts';
 import { findTransferWindow } from '../../db/transfers-queries.ts';
+import { getClubNamer } from '../club-names.ts';
 import type { LeagueDirectory } from '../leagues.ts';
 import { renderRssDocument } from './rss-document.ts';
+import { toRumourMove } from './rumour-moves.ts';
 import {
   writeDemoNews,
   type PreviewMatch,
@@ -144,7 +146,7 @@ async function listRumourMoves(
   const shown = await findTransferWindow(db, league.id);
   const next = shown === null ? null : findNextTransferWindow(shown);
   if (code === undefined || next === null) return undefined;
-  const [history, clubs, everyClub] = await Promise.all([
+  const [history, clubs, nameOf] = await Promise.all([
     listHistoryTransfers(db, {
       div: code,
       season: next.season,
@@ -152,27 +154,16 @@ async function listRumourMoves(
       direction: 'in',
     }),
     listClubs(db, { leagueIds: [league.id], current: true }),
-    listClubs(db),
+    getClubNamer(db),
   ]);
-  const byTransfermarktName = (list: typeof clubs) =>
-    new Map(list.flatMap((club) => club.transfermarktNames.map((name) => [name, club] as const)));
-  const buyers = byTransfermarktName(clubs);
+  const buyers = new Map(
+    clubs.flatMap((club) => club.transfermarktNames.map((name) => [name, club] as const)),
+  );
   // The selling club by the site's name when it has one ("Bor. M'gladbach" is Borussia
   // Mönchengladbach), else as Transfermarkt writes it.
-  const known = byTransfermarktName(everyClub);
   const moves = history.flatMap((move) => {
     const club = buyers.get(move.club);
-    if (club === undefined) return [];
-    return [
-      {
-        line: move.line,
-        player: move.player,
-        club: club.name,
-        from: known.get(move.otherClub)?.name ?? move.otherClub,
-        feeEurM: move.feeEurM,
-        kind: classifyTransfer(move.feeRaw),
-      },
-    ];
+    return club === undefined ? [] : [toRumourMove(move, club.name, nameOf)];
   });
   return {
     context: {
