@@ -122,3 +122,32 @@ export type BookmakerInfo = (typeof BOOKMAKERS)[number];
 export function findBookmaker(key: string): BookmakerInfo | null {
   return BOOKMAKERS.find((b) => b.key === key) ?? null;
 }
+
+/**
+ * A well-formed bookmaker key as The Odds API spells them: lower-case letters and digits in
+ * words joined by '_' or '-' ("betfair_ex_uk", "888sport"), at most 60 characters.
+ */
+export const BOOKMAKER_KEY_PATTERN = /^[a-z0-9]+(?:[_-][a-z0-9]+)*$/;
+export const BOOKMAKER_KEY_MAX_LENGTH = 60;
+
+/** Whether `key` is a well-formed bookmaker key (listed or not). */
+export function isBookmakerKey(key: string): boolean {
+  return key.length <= BOOKMAKER_KEY_MAX_LENGTH && BOOKMAKER_KEY_PATTERN.test(key);
+}
+
+/**
+ * The site of a bookmaker off the list, guessed from its key: the brand is the key up to its
+ * first '_' (the region and product suffixes, as in "unibet_uk"), at www.<brand>.com. Null for a
+ * key that is not well formed.
+ */
+export function guessBookmakerSite(key: string): string | null {
+  if (!isBookmakerKey(key)) return null;
+  const brand = key.split('_')[0] ?? '';
+  return new URL(`https://www.${brand}.com/`).href;
+}
+
+/** The site 'Bet now' sends a fan to: the listed bookmaker's, else one guessed from the key. */
+export function findBookmakerSite(key: string): string | null {
+  const known = findBookmaker(key);
+  return known === null ? guessBookmakerSite(key) : new URL(known.site).href;
+}

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+
+import { parse } from 'csv-parse/sync';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,6 +10,7 @@ import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 const NOW = '2026-11-21T15:30:00Z';
 const ADMIN_PASSWORD = 's3cret-admin';
 const LEAGUE_NAMES = ['Premier League', 'La Liga', 'Serie A', 'Bundesliga', 'Ligue 1'];
+const LEAGUE_SLUGS = ['premier-league', 'la-liga', 'serie-a', 'bundesliga', 'ligue-1'];
 /** expect.poll waits 1 s by default: too short for a page that is still loading. */
 const WAIT = { timeout: 10_000 };
 
@@ -86,8 +90,10 @@ describe('the admin page', () => {
     const card = getSyncCard(page);
     expect(await card.getByRole('heading', { name: 'News RSS Sync' }).isVisible()).toBe(true);
     expect(await card.innerText()).toMatch(/once every 5\s+minutes/);
-    // No manual sync yet: the scheduled one does not count.
-    await expect.poll(() => card.getByTestId('last-sync').innerText(), WAIT).toBe('Never');
+    // No manual sync yet, but the scheduled one read every feed: that is the last sync.
+    await expect
+      .poll(() => card.getByTestId('last-sync').innerText(), WAIT)
+      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/);
     expect(await getSyncButton(page).innerText()).toBe('Sync News Now');
     // No admin password on this server: no field for one.
     expect(await card.getByLabel('Admin password').count()).toBe(0);
@@ -130,9 +136,6 @@ describe('the admin page', () => {
     const page = await openAdmin(server.url);
     const button = getSyncButton(page);
     const outcome = getOutcome(page);
-    await expect
-      .poll(() => getSyncCard(page).getByTestId('last-sync').innerText(), WAIT)
-      .toBe('Never');
 
     // The sync takes a fraction of a second offline: hold the request until the button has been
     // seen busy.
@@ -219,6 +222,103 @@ describe('the admin page with ADMIN_PASSWORD set', () => {
     expect(accepted.request().headers()['x-admin-password']).toBe(ADMIN_PASSWORD);
     await outcome.getByText('Sync completed successfully!').waitFor();
     expect(await outcome.getByText('Admin password required').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the clicks report', () => {
+  it("counts a scripted set of 'Bet now' clicks by day, bookmaker, league and page, with a CSV", async () => {
+    const page = await openAdmin(server.url);
+    // The home page's 'Bet now' links name their league and the page they are on.
+    await page.goto(server.url);
+    const bet = page.getByRole('link', { name: 'Bet now' }).first();
+    await bet.waitFor();
+    const href = new URL((await bet.getAttribute('href')) ?? '', server.url);
+    expect(href.pathname).toMatch(/^\/go\/[a-z0-9_-]+$/);
+    expect(href.searchParams.get('page')).toBe('home');
+    expect(LEAGUE_SLUGS).toContain(href.searchParams.get('league'));
+
+    const clicks = [
+      href.pathname + href.search,
+      '/go/bet365?event=s1&outcome=Home&league=premier-league&page=league',
+      '/go/bet365?event=s2&outcome=Draw&league=serie-a&page=match',
+      '/go/pinnacle?event=s3&outcome=Away&league=serie-a&page=match',
+      '/go/williamhill?event=s4&league=la-liga&page=team',
+    ];
+    for (const click of clicks) {
+      const answer = await page.request.get(`${server.url}${click}`, { maxRedirects: 0 });
+      expect(answer.status()).toBe(302);
+    }
+    const bookmaker = href.pathname.slice('/go/'.length);
+
+    await page.goto(`${server.url}/admin`);
+    const card = page.getByRole('region', { name: 'Affiliate clicks' });
+    // Clicks are stored beside the redirect: reload until every one is in.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return card.getByTestId('clicks-total').innerText({ timeout: 10_000 });
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(String(clicks.length));
+
+    const chart = card.getByRole('img', { name: /^Clicks per day\./ });
+    expect(await chart.locator('rect').count()).toBe(30);
+    // NOW pins the site's clock: every click is today's, the last bar.
+    expect(await chart.locator('rect').last().getAttribute('data-clicks')).toBe(
+      String(clicks.length),
+    );
+    const rows = async (name: string) =>
+      card
+        .getByRole('table', { name })
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) =>
+            [...tr.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText),
+          ),
+        );
+    const bookmakers = await rows('Clicks by bookmaker');
+    const expected = new Map<string, number>();
+    for (const click of clicks) {
+      const key = new URL(click, server.url).pathname.slice('/go/'.length);
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+    expect(bookmakers.reduce((n, row) => n + Number(row[1]), 0)).toBe(clicks.length);
+    expect(bookmakers.length).toBe(expected.size);
+    expect(await rows('Clicks by page')).toContainEqual(['Match pages', '2', '40%']);
+    expect((await rows('Clicks by league')).map((row) => row[0])).toContain('Serie A');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^affiliate-clicks-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const records = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(records.reduce((n, r) => n + Number(r.clicks), 0)).toBe(clicks.length);
+    const inCsv = new Map<string, number>();
+    for (const r of records) {
+      inCsv.set(r.bookmaker ?? '', (inCsv.get(r.bookmaker ?? '') ?? 0) + Number(r.clicks));
+    }
+    expect(inCsv).toEqual(expected);
+    expect(inCsv.get(bookmaker)).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('asks for the admin password before showing the report when one is set', async () => {
+    const page = await openAdmin(guarded.url);
+    const card = page.getByRole('region', { name: 'Affiliate clicks' });
+    const field = card.getByLabel('Admin password');
+    await field.waitFor();
+    expect(await card.getByTestId('clicks-chart').count()).toBe(0);
+    await field.fill(ADMIN_PASSWORD);
+    await card.getByRole('button', { name: 'Show report' }).click();
+    await card.getByTestId('clicks-chart').waitFor();
+    expect(await card.getByTestId('clicks-total').innerText()).toBe('0');
     await page.context().close();
   });
 });

@@ -1,5 +1,7 @@
+import type { OddsEvent } from '../../src/domain/odds.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { replaceFeedSources } from '../../src/server/db/feed-sources-queries.ts';
+import { upsertMarkets } from '../../src/server/db/markets-queries.ts';
 import { createNewsArticles } from '../../src/server/db/news-articles-queries.ts';
 import { saveProviderStatus } from '../../src/server/db/provider-status-queries.ts';
 import { matches, predictions } from '../../src/server/db/schema.ts';
@@ -195,4 +197,25 @@ export async function seedSmallWorld(db: Db): Promise<void> {
     ],
     NOW,
   );
+}
+
+/**
+ * Makes `keys` bookmakers the site's stored prices name (with no prices of their own), as an
+ * odds sync does for a bookmaker off the list: seeds the small world first if no match is stored.
+ */
+export async function offerBookmakers(db: Db, keys: string[]): Promise<void> {
+  let [match] = await db.select({ id: matches.id }).from(matches).limit(1);
+  if (match === undefined) {
+    await seedSmallWorld(db);
+    [match] = await db.select({ id: matches.id }).from(matches).limit(1);
+  }
+  if (match === undefined) throw new Error('no match stored');
+  const bookmakers = keys.map((key) => ({
+    key,
+    title: key,
+    last_update: NOW.toISOString(),
+    markets: [],
+  }));
+  const event = { id: `offered-${match.id}`, bookmakers } as unknown as OddsEvent;
+  await upsertMarkets(db, [{ matchId: match.id, type: 'totals', data: event }], NOW);
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+import { ClickPageSchema } from '../affiliate-clicks.ts';
+import { BOOKMAKER_KEY_MAX_LENGTH, BOOKMAKER_KEY_PATTERN } from '../bookmakers.ts';
 import { OddsEventSchema } from '../odds.ts';
 import { LeagueNameSchema } from './matches.ts';
 
@@ -14,11 +16,24 @@ export const OddsQuerySchema = z.strictObject({
 /** `GET /api/odds`, `POST /functions/v1/fetch-odds`: upcoming events, soonest first. */
 export const OddsAnswerSchema = z.object({ events: z.array(OddsEventSchema) });
 
-export const GoParamsSchema = z.strictObject({ bookmaker: z.string().check(z.maxLength(60)) });
+/**
+ * A bookmaker key, listed or not: lower-case letters and digits joined by '_' or '-'. An unlisted
+ * key goes to an address guessed from it, so nothing else may pass.
+ */
+export const GoParamsSchema = z.strictObject({
+  bookmaker: z
+    .string()
+    .check(
+      z.maxLength(BOOKMAKER_KEY_MAX_LENGTH),
+      z.regex(BOOKMAKER_KEY_PATTERN, 'must be a bookmaker key (a-z, 0-9, _ and -)'),
+    ),
+});
 
 /** What the click is about, recorded with it; never used to build the target. */
 export const GoQuerySchema = z.strictObject({
   event: z.optional(z.string().check(z.maxLength(200))),
   outcome: z.optional(z.string().check(z.maxLength(200))),
   league: z.optional(z.string().check(z.maxLength(100))),
+  /** The kind of page the link was on, for the operators' clicks report. */
+  page: z.optional(ClickPageSchema),
 });

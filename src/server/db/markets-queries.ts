@@ -77,3 +77,14 @@ export async function listMatchMarkets(
     .where(and(eq(markets.type, market), inArray(markets.matchId, matchIds)));
   return new Map(rows.map((r) => [r.matchId, r.data as OddsEvent]));
 }
+
+/** The keys of every bookmaker whose prices are stored, in any market of any match. */
+export async function listOfferedBookmakerKeys(db: Db): Promise<string[]> {
+  const result = await db.execute(
+    sql`select distinct b.value->>'key' as key
+        from ${markets}, jsonb_array_elements(${markets.data}->'bookmakers') as b`,
+  );
+  // Both drivers answer raw queries with { rows }.
+  const { rows } = result as unknown as { rows: { key: unknown }[] };
+  return rows.flatMap((row) => (typeof row.key === 'string' ? [row.key] : []));
+}

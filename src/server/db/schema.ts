@@ -238,6 +238,8 @@ export const affiliateClicks = pgTable(
     /** Hash of the client address, so clicks can be de-duplicated without keeping the address. */
     clientHash: text('client_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The kind of page the link was on (home, league, match…); null before pages were recorded. */
+    sourcePage: text('source_page'),
   },
   (t) => [index('affiliate_clicks_created_idx').on(t.createdAt)],
 );

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { offerBookmakers } from '../../../tests/helpers/small-world.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { BOOKMAKERS } from '../../domain/bookmakers.ts';
 import { affiliateClicks } from '../db/schema.ts';
@@ -8,9 +9,21 @@ import { createClickLimiter } from '../http/click-limiter.ts';
 
 let t: TestApp;
 let cookie: string;
+/** Bookmakers off the list whose prices the site stores (The Odds API names many more). */
+const OFFERED_UNLISTED = [
+  'betclic',
+  'betclic_fr',
+  '888sport',
+  'mr-green_se',
+  'sport888_uk_ex',
+  'constructor',
+  'b'.repeat(60),
+];
+
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await loginCookie(t.app);
+  await offerBookmakers(t.database.db, OFFERED_UNLISTED);
 });
 afterAll(async () => {
   await t.close();
@@ -91,12 +104,56 @@ describe('GET /go/:bookmaker', () => {
   );
 
   it.each([
+    ['betclic', 'https://www.betclic.com/'],
+    ['betclic_fr', 'https://www.betclic.com/'],
+    ['888sport', 'https://www.888sport.com/'],
+    ['mr-green_se', 'https://www.mr-green.com/'],
+    ['sport888_uk_ex', 'https://www.sport888.com/'],
+    // A name Object.prototype holds is a key like any other, never looked up on an object.
+    ['constructor', 'https://www.constructor.com/'],
+    ['b'.repeat(60), `https://www.${'b'.repeat(60)}.com/`],
+  ])(
+    'sends the unlisted bookmaker %s to the address guessed from its key and records the click',
+    async (key, site) => {
+      const response = await go(`/go/${key}?event=e1&outcome=Draw&league=ligue-1`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(site);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const [row] = await waitForClicks(1);
+      expect(row).toMatchObject({
+        bookmaker: key,
+        eventId: 'e1',
+        outcome: 'Draw',
+        leagueSlug: 'ligue-1',
+        targetUrl: site,
+      });
+    },
+  );
+
+  it.each(['evil', 'evil-example', 'phishing_uk'])(
+    'answers 404 and records nothing for %s, a well-formed key no stored price names',
+    async (bookmaker) => {
+      const response = await go(`/go/${bookmaker}?event=e1`);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.json<{ error: string }>().error).toMatch(/^bookmaker: /);
+      await expectNoClickBut('sentinel');
+    },
+  );
+
+  it.each([
     ['a foreign host', 'evil.com'],
     ['a script address', 'javascript:alert(1)'],
     ['an encoded path step', '..%2F'],
     ['an encoded address', 'https%3A%2F%2Fevil.example'],
+    ['an encoded slash', 'bet%2F365'],
+    ['an at sign', 'evil%40bet365'],
+    ['a space', 'bet%20365'],
     ['another case', 'BET365'],
-    ['an inherited property name', 'constructor'],
+    ['a leading underscore', '_bet365'],
+    ['a trailing hyphen', 'bet365-'],
+    ['a doubled separator', 'bet__365'],
+    ['a letter outside a-z', 'b%C3%A9t365'],
     ['an overlong name', 'b'.repeat(61)],
   ])('answers 400 and records nothing for %s', async (_, bookmaker) => {
     const response = await go(`/go/${bookmaker}?event=e1`);

@@ -20,12 +20,12 @@ export function goRoutes(deps: { clicks: AffiliateClicks }) {
           response: {
             302: emptyAnswer("To the bookmaker's own site (Location)."),
             ...GATED_ERRORS,
-            ...errorAnswers(400),
+            ...errorAnswers(400, 404),
           },
         },
       },
       async (request, reply) => {
-        const target = deps.clicks.follow({
+        const target = await deps.clicks.follow({
           ...request.query,
           bookmaker: request.params.bookmaker,
           ip: request.ip,

@@ -327,6 +327,68 @@ describe('POST /api/news/sync with ADMIN_PASSWORD set', () => {
   });
 });
 
+describe('the last sync on the admin page', () => {
+  let t: TestApp;
+  let cookie: string;
+  let clock = T0;
+  let sync: ReturnType<typeof createNewsSync>;
+  beforeAll(async () => {
+    t = await createTestApp((database) => {
+      sync = createNewsSync({
+        db: database.db,
+        dbKind: database.kind,
+        now: () => clock,
+        fetch: async (url) => ({
+          status: 200,
+          body: rssFeed('Feed', [{ title: 'A story', link: `${url}/story`, guid: url }]),
+          etag: null,
+          lastModified: null,
+          finalUrl: url,
+        }),
+        allowHosts: () => [],
+        random: () => 0.5,
+      });
+      return { now: () => clock, newsSync: sync };
+    });
+    cookie = await loginCookie(t.app);
+    await replaceFeedSources(
+      t.database.db,
+      [{ name: 'One', url: 'https://one.example.com/feed', leagueSlug: null }],
+      T0,
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const lastSync = async () =>
+    (await t.app.inject({ url: '/api/news/sources', headers: { cookie } })).json<{
+      last_sync_at: string | null;
+    }>().last_sync_at;
+
+  it('counts a scheduled sync, not only a manual one', async () => {
+    expect(await lastSync()).toBeNull();
+    clock = new Date(T0.getTime() + MINUTE_MS);
+    expect(await sync.runDue()).toMatchObject({ total_new: 1 });
+    expect(await lastSync()).toBe(clock.toISOString());
+  });
+
+  it('shows a later manual sync, then a later scheduled one', async () => {
+    clock = new Date(T0.getTime() + 20 * MINUTE_MS);
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/news/sync',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(manual.statusCode).toBe(200);
+    expect(await lastSync()).toBe(clock.toISOString());
+    // The feed is due again 15 minutes after the manual sync read it.
+    clock = new Date(T0.getTime() + 40 * MINUTE_MS);
+    await sync.runDue();
+    expect(await lastSync()).toBe(clock.toISOString());
+  });
+});
+
 describe('two instances on one database', () => {
   let t: TestApp;
   beforeAll(async () => {

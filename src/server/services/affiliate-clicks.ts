@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
-import { findBookmaker } from '../../domain/bookmakers.ts';
+import { findBookmaker, findBookmakerSite } from '../../domain/bookmakers.ts';
 import { createAffiliateClick } from '../db/affiliate-clicks-queries.ts';
 import type { Db } from '../db/client.ts';
+import { listOfferedBookmakerKeys } from '../db/markets-queries.ts';
 import type { ClickLimiter, ClickVerdict } from '../http/click-limiter.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -23,19 +24,48 @@ export type Click = {
   event?: string | undefined;
   outcome?: string | undefined;
   league?: string | undefined;
+  /** The kind of page the link was on. */
+  page?: string | undefined;
   /** The client's address: hashed before it is stored, and counted by the click limits. */
   ip: string;
   log: Log;
 };
 
+/** How long the keys of the bookmakers whose prices are stored are kept before they are read again. */
+const OFFERED_TTL_MS = 60_000;
+
 /**
- * 'Bet now' clicks. The target comes only from the allow-list, never from the click. The insert
+ * 'Bet now' clicks. The target comes from the allow-list, or for a bookmaker off it from its
+ * strictly checked key alone (www.<brand>.com), never from the click's other values. A key off
+ * the list is followed only when the site's stored prices offer that bookmaker, so the route
+ * cannot be made to send fans to a site of anyone's choosing. The insert
  * runs beside the redirect, never before it: with the database down the fan still goes through,
  * the click unrecorded. So does the check of `limiter` (SECURITY §6): past 30 clicks a minute
  * from one address, or the same offer again within 10 s, the click is not recorded.
  */
-export function createAffiliateClicks(deps: { db: Db; limiter: ClickLimiter }) {
+export function createAffiliateClicks(deps: {
+  db: Db;
+  limiter: ClickLimiter;
+  /** The site's clock: a click is dated by it, as the clicks report counts days by it. */
+  now?: () => Date;
+  /** Told of each click once it is stored (the metrics count them by bookmaker). */
+  onRecorded?: (bookmaker: string) => void;
+}) {
   let pendingClicks = 0;
+  let offered: { keys: Set<string>; readAt: number } | null = null;
+
+  /** Whether the stored prices offer `key`: read at most once a minute, the last answer kept on error. */
+  const isOffered = async (key: string, log: Log): Promise<boolean> => {
+    if (offered === null || Date.now() - offered.readAt > OFFERED_TTL_MS) {
+      try {
+        offered = { keys: new Set(await listOfferedBookmakerKeys(deps.db)), readAt: Date.now() };
+      } catch (error) {
+        log.error({ err: error }, 'offered bookmakers not read');
+        if (offered === null) return false;
+      }
+    }
+    return offered.keys.has(key);
+  };
 
   const record = (click: Click, bookmaker: string, targetUrl: string, verdict: ClickVerdict) => {
     if (verdict !== 'record') {
@@ -52,28 +82,35 @@ export function createAffiliateClicks(deps: { db: Db; limiter: ClickLimiter }) {
       eventId: click.event ?? null,
       outcome: click.outcome ?? null,
       leagueSlug: click.league ?? null,
+      sourcePage: click.page ?? null,
       targetUrl,
+      ...(deps.now === undefined ? {} : { createdAt: deps.now() }),
       clientHash: createHash('sha256').update(click.ip).digest('base64url').slice(0, 16),
     })
+      .then(() => deps.onRecorded?.(bookmaker))
       .catch((error: unknown) => click.log.error({ err: error }, 'affiliate click not recorded'))
       .finally(() => pendingClicks--);
   };
 
   return {
     /**
-     * The bookmaker's own https address to send the fan to; the click is recorded behind it.
-     * A 400 for a bookmaker off the allow-list.
+     * The bookmaker's own https address to send the fan to: a listed bookmaker's site, else the
+     * address guessed from the key of a bookmaker the stored prices offer. The click is recorded
+     * behind it. A 400 for a key that is not well formed, a 404 for one no price names.
      */
-    follow(click: Click): string {
-      const bookmaker = findBookmaker(click.bookmaker);
-      if (bookmaker === null) throw new HttpError(400, 'bookmaker: unknown bookmaker');
-      const target = new URL(bookmaker.site);
+    async follow(click: Click): Promise<string> {
+      const site = findBookmakerSite(click.bookmaker);
+      if (site === null) throw new HttpError(400, 'bookmaker: not a bookmaker key');
+      if (findBookmaker(click.bookmaker) === null && !(await isOffered(click.bookmaker, click.log)))
+        throw new HttpError(404, 'bookmaker: no prices of this bookmaker on the site');
+      const target = new URL(site);
       if (target.protocol !== 'https:') throw new HttpError(400, 'bookmaker: no https site');
-      const offer = JSON.stringify([bookmaker.key, click.event ?? null, click.outcome ?? null]);
+      const key = click.bookmaker;
+      const offer = JSON.stringify([key, click.event ?? null, click.outcome ?? null]);
       // The verdict (from Redis, when shared) is awaited beside the redirect, never before it.
       deps.limiter
         .check(click.ip, offer)
-        .then((verdict) => record(click, bookmaker.key, target.href, verdict))
+        .then((verdict) => record(click, key, target.href, verdict))
         .catch((error: unknown) => click.log.error({ err: error }, 'affiliate click not recorded'));
       return target.href;
     },

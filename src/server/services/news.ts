@@ -65,7 +65,16 @@ export function createNews(deps: NewsDeps) {
     },
 
     async listSources(): Promise<NewsSources> {
-      const [sources, lastSyncAt] = await Promise.all([listFeedSources(db), deps.getLastSyncAt()]);
+      const [sources, lastManualAt] = await Promise.all([
+        listFeedSources(db),
+        deps.getLastSyncAt(),
+      ]);
+      // The scheduler's syncs count as much as a manual one: the latest feed fetched, or the
+      // last manual start when that came later (one still running).
+      const lastSyncAt = [lastManualAt, ...sources.map((s) => s.lastFetchedAt)].reduce<Date | null>(
+        (latest, at) => (at !== null && (latest === null || at > latest) ? at : latest),
+        null,
+      );
       return {
         sources: sources.map((s) => ({
           name: s.name,

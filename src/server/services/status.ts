@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 import type { StatusAnswer } from '../../domain/api/admin.ts';
+import { BOOKMAKERS } from '../../domain/bookmakers.ts';
 import type { Db } from '../db/client.ts';
 import { listProviderStatus, type ProviderStatusStats } from '../db/provider-status-queries.ts';
 
@@ -115,10 +116,23 @@ function createMetricsRegistry(deps: StatusDeps) {
       },
     });
   }
+  // Labelled by the listed bookmakers only, every other key counted as 'other': a label per key
+  // a click could invent would grow the series without bound.
+  const clicks = new Counter({
+    name: 'touchline_affiliate_clicks_total',
+    help: "'Bet now' clicks this instance recorded, by bookmaker.",
+    labelNames: ['bookmaker'],
+    registers: [registry],
+  });
+  const listed = new Set<string>(BOOKMAKERS.map((b) => b.key));
+  for (const key of [...listed, 'other']) clicks.inc({ bookmaker: key }, 0);
   return {
     async render(): Promise<{ contentType: string; body: string }> {
       rows = (await listProviderStatus(deps.db)).map((r) => r.stats);
       return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+    countClick(bookmaker: string) {
+      clicks.inc({ bookmaker: listed.has(bookmaker) ? bookmaker : 'other' });
     },
   };
 }
@@ -153,6 +167,8 @@ export function createStatusReport(deps: StatusDeps) {
       };
     },
     renderMetrics: metrics.render,
+    /** Counts a recorded 'Bet now' click for /metrics. */
+    countClick: metrics.countClick,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type NewsSource,
   type NewsSyncResult,
 } from '../api/news.ts';
+import { ClicksReportCard } from '../components/clicks-report.tsx';
 import { readSiteMeta } from '../site-meta.ts';
 
 const CARD = 'flex flex-col gap-3 rounded-xl border border-line bg-white p-4 shadow-sm';
@@ -222,6 +223,9 @@ function SourcesCard() {
 }
 
 export function AdminPage() {
+  const sources = useNewsSources();
+  // Whether the admin password is needed, as the feeds' answer says; a failed answer asks none.
+  const passwordRequired = sources.isError ? false : sources.data?.admin_password_required;
   return (
     <div className="flex flex-col gap-6">
       <header>
@@ -229,6 +233,7 @@ export function AdminPage() {
         <p className="text-sm text-subtle">Manage news feeds and system operations</p>
       </header>
       <SyncCard />
+      <ClicksReportCard passwordRequired={passwordRequired} />
       <SourcesCard />
     </div>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "affiliate_clicks" ADD COLUMN "source_page" text;
