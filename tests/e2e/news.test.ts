@@ -238,6 +238,35 @@ describe('the news page at 1280 px', () => {
     await page.context().close();
   });
 
+  it('pictures each match report with a card drawn from the crests, never a grey box', async () => {
+    const page = await openNews(DESKTOP);
+    await page.goto(`${server.url}/news`);
+    const feed = getFeed(page);
+    await expect.poll(() => getCards(feed).count(), WAIT).toBeGreaterThanOrEqual(PAGE_SIZE);
+    // A report links to its match page.
+    const reports = getCards(feed).filter({ has: page.locator('a[href^="/match/"]') });
+    await expect.poll(() => reports.count(), WAIT).toBeGreaterThan(0);
+    for (const report of await reports.all()) {
+      const image = report.locator('img');
+      await image.scrollIntoViewIfNeeded();
+      expect(await image.getAttribute('src')).toMatch(
+        /^\/img\/report\/[a-z0-9-]+\/[a-z0-9-]+\/\d{1,2}-\d{1,2}\.svg$/,
+      );
+      // Loaded and drawn: a broken or missing picture has no natural size.
+      await expect
+        .poll(
+          () => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          WAIT,
+        )
+        .toBe(true);
+      const box = await image.boundingBox();
+      expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
+    }
+    // No card is half grey placeholder: without a picture, a card is compact.
+    expect(await feed.getByTestId('news-image-placeholder').count()).toBe(0);
+    await page.context().close();
+  });
+
   it("opens 'Read at Source' in a new tab without opener", async () => {
     const page = await openNews(DESKTOP);
     await page.goto(`${server.url}/news?league=la-liga`);
@@ -260,8 +289,8 @@ describe('the news page at 1280 px', () => {
     await popup.waitForURL(href);
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     // The article is this server's page of the story. A new tab without opener starts with
-    // empty session storage, so the gate asks for the password first (the cookie alone does
-    // not unlock it); past it, the story shows under its title.
+    // empty session storage; the session cookie opens it past the gate (were the cookie gone,
+    // the gate would ask first). Either way the story shows under its title.
     const gate = popup.getByLabel('Password');
     const heading = popup.getByRole('heading', { level: 1, name: title });
     await gate.or(heading).waitFor();

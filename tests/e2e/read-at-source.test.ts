@@ -63,7 +63,7 @@ async function findStory(page: Page, pattern: RegExp): Promise<Story> {
 
 /**
  * Clicks 'Read at Source' on the story's card of its league's news page and returns the tab it
- * opens, past the gate (a tab without opener starts locked).
+ * opens, past the gate (a tab without opener has empty session storage; its cookie opens it).
  */
 async function readAtSource(page: Page, story: Story): Promise<Page> {
   await page.goto(`${server.url}/news?league=${story.league}`);

@@ -572,6 +572,45 @@ describe('processFeedItems', () => {
     ).toEqual([['/league/serie-a?report=1', '/league/serie-a?report=1']]);
   });
 
+  describe('pictures', () => {
+    const clubs = [
+      { key: 'arsenal', names: ['Arsenal'] },
+      { key: 'chelsea', names: ['Chelsea', 'Chelsea FC'] },
+    ];
+    const source = { name: 'Example', leagueSlug: 'premier-league' };
+    const images = (items: FeedItem[], options: Parameters<typeof processFeedItems>[3] = {}) =>
+      processFeedItems(items, source, T0, { clubs, ...options }).map((r) => r.imageUrl);
+
+    it('draws a card for a match report without a picture, from its score line', () => {
+      expect(
+        images([
+          item({ title: 'Arsenal 2-1 Chelsea: Saka at the double', link: 'https://a.example/1' }),
+          item({ title: 'Chelsea FC 0-0 Arsenal', link: 'https://a.example/2' }),
+        ]),
+      ).toEqual(['/img/report/arsenal/chelsea/2-1.svg', '/img/report/chelsea/arsenal/0-0.svg']);
+    });
+
+    it('keeps the picture a report has, and draws none for a story that is no result', () => {
+      expect(
+        images([
+          item({ title: 'Arsenal 2-1 Chelsea', imageUrl: 'https://img.example/a.jpg' }),
+          item({ title: 'Arsenal v Chelsea preview', link: 'https://a.example/2' }),
+          item({ title: 'Arsenal edge Chelsea 2-1', link: 'https://a.example/3' }),
+        ]),
+      ).toEqual(['https://img.example/a.jpg', null, null]);
+    });
+
+    it('takes a picture this site draws from this site’s own feeds only', () => {
+      const drawn = item({ imageUrl: '/img/report/arsenal/chelsea/2-1.svg' });
+      const elsewhere = item({ imageUrl: '/admin', link: 'https://a.example/2' });
+      expect(images([drawn, elsewhere])).toEqual([null, null]);
+      expect(images([drawn, elsewhere], { sitePaths: true })).toEqual([
+        '/img/report/arsenal/chelsea/2-1.svg',
+        null,
+      ]);
+    });
+  });
+
   it('dates a story from the future now', () => {
     const [row] = processFeedItems(
       [item({ publishedAt: at(DAY_MS) })],

@@ -1,4 +1,5 @@
 import { LEAGUES } from '../../domain/league.ts';
+import { findScoreline, getReportCardPath, type ClubNames } from '../../domain/report-card.ts';
 import type { Db } from '../db/client.ts';
 import {
   listFetchableFeedSources,
@@ -79,12 +80,12 @@ export async function runIngestRss(deps: IngestRssDeps): Promise<RssSyncResponse
     dueOnly: (deps.sources ?? 'due') === 'due',
   });
   const labels = labelSources(sources);
-  const leagueTerms = await readLeagueTerms(deps.db);
+  const terms = await readClubTerms(deps.db);
   const results = await runPerHost(
     sources,
     (s) => getHost(s.url),
     MAX_PARALLEL,
-    (source) => ingestSource(deps, source, labels.get(source.id) ?? source.name, leagueTerms),
+    (source) => ingestSource(deps, source, labels.get(source.id) ?? source.name, terms),
   );
   const totalNew = results.reduce((sum, r) => sum + r.new_items, 0);
   const failed = results.filter((r) => r.error !== null).length;
@@ -99,22 +100,26 @@ export async function runIngestRss(deps: IngestRssDeps): Promise<RssSyncResponse
   return response;
 }
 
-/** The league guess's terms: the registry's leagues and every spelling of this season's clubs. */
-async function readLeagueTerms(db: Db): Promise<LeagueTerms> {
-  const clubs = await listClubs(db, { current: true });
-  return compileLeagueTerms(
-    clubs.map((club) => ({
-      leagueSlug: club.leagueSlug,
-      names: [club.name, club.shortName, ...club.aliases, ...club.newsNames],
-    })),
-  );
+type ClubTerms = { leagueTerms: LeagueTerms; clubs: ClubNames[] };
+
+/**
+ * Every spelling of this season's clubs: the league guess's terms (with the registry's leagues),
+ * and the clubs by key, which a match report's headline is read against.
+ */
+async function readClubTerms(db: Db): Promise<ClubTerms> {
+  const clubs = (await listClubs(db, { current: true })).map((club) => ({
+    key: club.key,
+    leagueSlug: club.leagueSlug,
+    names: [club.name, club.shortName, ...club.aliases, ...club.newsNames],
+  }));
+  return { leagueTerms: compileLeagueTerms(clubs), clubs };
 }
 
 async function ingestSource(
   deps: IngestRssDeps,
   source: FeedSourceRow,
   label: string,
-  leagueTerms: LeagueTerms,
+  terms: ClubTerms,
 ): Promise<SourceSyncResult> {
   const line = { source: label, new_items: 0, total_items: 0, error: null };
   const onSite = isSitePath(source.url);
@@ -141,7 +146,7 @@ async function ingestSource(
       await updateFeedSource(deps.db, source.id, getSuccessState(now, source), { now });
       return line;
     }
-    const rows = processFeedItems(items, source, now, { sitePaths: onSite, leagueTerms });
+    const rows = processFeedItems(items, source, now, { sitePaths: onSite, ...terms });
     const state = getSuccessState(now, {
       etag: fetched.etag ?? null,
       lastModified: fetched.lastModified ?? null,
@@ -211,7 +216,7 @@ export function processFeedItems(
   items: readonly FeedItem[],
   source: { name: string; leagueSlug: string | null },
   now: Date,
-  options: { sitePaths?: boolean; leagueTerms?: LeagueTerms } = {},
+  options: { sitePaths?: boolean; leagueTerms?: LeagueTerms; clubs?: readonly ClubNames[] } = {},
 ): NewsArticleInput[] {
   const leagueTerms = options.leagueTerms ?? compileLeagueTerms([]);
   const rows: NewsArticleInput[] = [];
@@ -236,7 +241,9 @@ export function processFeedItems(
     rows.push({
       title,
       summary: summary === '' ? null : summary,
-      imageUrl: item.imageUrl === null ? null : (parseHttpUrl(item.imageUrl)?.href ?? null),
+      imageUrl:
+        findImageUrl(item.imageUrl, options.sitePaths === true) ??
+        findReportCard(title, options.clubs ?? []),
       sourceName: source.name,
       publishedAt:
         published === undefined || !Number.isFinite(published) || published > now.getTime()
@@ -249,6 +256,21 @@ export function processFeedItems(
     });
   }
   return rows;
+}
+
+/** An item's picture: an http(s) address, or for this site's own feeds one it draws. */
+function findImageUrl(imageUrl: string | null, sitePaths: boolean): string | null {
+  if (imageUrl === null) return null;
+  const url = parseHttpUrl(imageUrl);
+  if (url !== null) return url.href;
+  const path = sitePaths ? normaliseSitePath(imageUrl) : null;
+  return path !== null && path.startsWith('/img/') ? path : null;
+}
+
+/** For a match report without a picture (its headline a score line), the card drawn of it. */
+function findReportCard(title: string, clubs: readonly ClubNames[]): string | null {
+  const line = findScoreline(title, clubs);
+  return line === null ? null : getReportCardPath(line);
 }
 
 /** A healthy feed: errors cleared, next check one interval on. */

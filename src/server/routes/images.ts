@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { errorAnswers, GATED_ERRORS, textAnswer } from '../../domain/api/answers.ts';
 import { CrestParamsSchema, PlayerPhotoParamsSchema } from '../../domain/api/files.ts';
+import { parseReportCardFile, ReportCardParamsSchema } from '../../domain/report-card.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Images } from '../services/images.ts';
 
 const YEAR_S = 31_536_000;
+/** A drawn image may style itself and nothing more: no script, no fetch, sandboxed if opened. */
+const CREST_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /**
  * Drawn images at stable addresses, behind the gate like every route but the front end's own
@@ -41,10 +44,33 @@ export function imageRoutes(deps: { images: Images }) {
         return reply
           .type('image/svg+xml')
           .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
-          .header(
-            'content-security-policy',
-            "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-          )
+          .header('content-security-policy', CREST_POLICY)
+          .send(svg);
+      },
+    );
+    app.get(
+      '/img/report/:home/:away/:file',
+      {
+        config,
+        schema: {
+          summary: "A match report's picture, drawn from the two crests and the score",
+          tags,
+          params: ReportCardParamsSchema,
+          response: {
+            200: textAnswer('image/svg+xml', 'The card'),
+            ...refusals,
+            ...errorAnswers(404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { home, away, file } = request.params;
+        const svg = await deps.images.findReportCard({ home, away, ...parseReportCardFile(file) });
+        if (svg === null) throw new HttpError(404, 'Not Found');
+        return reply
+          .type('image/svg+xml')
+          .header('cache-control', `private, max-age=${YEAR_S}, immutable`)
+          .header('content-security-policy', CREST_POLICY)
           .send(svg);
       },
     );

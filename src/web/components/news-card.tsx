@@ -41,12 +41,16 @@ function findSitePath(path: string): string | null {
 
 const CARD =
   'flex min-w-0 flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm';
-// The image box keeps its 16:9 space whether the picture loads, fails or never existed.
+// The image box keeps its 16:9 space whether the picture loads or fails.
 const IMAGE_BOX = 'aspect-video w-full bg-line';
 
-function NewsImage({ src }: { src: string | null | undefined }) {
+function hasImage(src: string | null | undefined): src is string {
+  return typeof src === 'string' && src.trim() !== '';
+}
+
+function NewsImage({ src }: { src: string }) {
   const [broken, setBroken] = useState(false);
-  if (typeof src !== 'string' || src.trim() === '' || broken) {
+  if (broken) {
     return (
       <div
         className={`${IMAGE_BOX} flex items-center justify-center text-muted`}
@@ -72,7 +76,11 @@ function NewsImage({ src }: { src: string | null | undefined }) {
   );
 }
 
-/** One news item: picture, time and source, title (2 lines), summary (3 lines), 'Read at Source'. */
+/**
+ * One news item: picture, time and source, title (2 lines), summary (3 lines), 'Read at Source'.
+ * An item with no picture (match reports get one drawn by the server) is a compact card: a grey
+ * box would say nothing and push the headline down, so the summary gets the room instead.
+ */
 export function NewsCard({
   item,
   timeZone,
@@ -92,7 +100,7 @@ export function NewsCard({
 
   return (
     <article className={CARD} aria-labelledby={titleId}>
-      <NewsImage src={item.image_url} />
+      {hasImage(item.image_url) ? <NewsImage src={item.image_url} /> : null}
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="flex min-w-0 items-center gap-2 text-xs text-subtle">
           {Number.isFinite(publishedMs) ? (
@@ -106,7 +114,11 @@ export function NewsCard({
           {item.title ?? ''}
         </Heading>
         {item.summary ? (
-          <p className="line-clamp-3 text-sm break-words text-subtle">{item.summary}</p>
+          <p
+            className={`${hasImage(item.image_url) ? 'line-clamp-3' : 'line-clamp-6'} text-sm break-words text-subtle`}
+          >
+            {item.summary}
+          </p>
         ) : null}
         {href === null ? (
           <button type="button" disabled className={`${button} bg-line text-subtle`}>

@@ -1,6 +1,6 @@
 import type { MediaNs } from 'feedsmith';
 
-import { parseHttpUrl } from './links.ts';
+import { normaliseSitePath, parseHttpUrl } from './links.ts';
 import { decodeHtml, MAX_HTML_CHARS } from './plain-text.ts';
 
 /** Widest image worth taking when a feed offers several sizes (Guardian: 140, 460, 700). */
@@ -42,6 +42,19 @@ export function pickImage(entry: ImageSources): string | null {
   }
 
   return findFirstImg(entry.summaryHtml) ?? findFirstImg(entry.contentHtml);
+}
+
+/**
+ * For this site's own feeds only: an image enclosure that is a picture this site draws
+ * (`/img/report/…`), as a path on this site.
+ */
+export function pickSiteImage(entry: Pick<ImageSources, 'enclosures'>): string | null {
+  for (const enclosure of entry.enclosures) {
+    if (!(enclosure.type ?? '').trim().toLowerCase().startsWith('image/')) continue;
+    const path = normaliseSitePath(enclosure.url);
+    if (path !== null && path.startsWith('/img/')) return path;
+  }
+  return null;
 }
 
 const NON_IMAGE_EXTENSION = /\.(mp4|m4v|mov|webm|mkv|m3u8|mpd|mp3|m4a|aac|ogg|wav|flac|pdf)$/i;

@@ -11,7 +11,7 @@ import {
 } from 'feedsmith';
 
 import { parseFeedDate } from './feed-date.ts';
-import { pickImage, type ImageSources } from './images.ts';
+import { pickImage, pickSiteImage, type ImageSources } from './images.ts';
 import { cleanLink, normaliseSitePath } from './links.ts';
 import { toPlainText, sanitiseSummary } from './plain-text.ts';
 
@@ -272,7 +272,7 @@ function toFeedItem(entry: RawEntry, sitePaths: boolean): FeedItem | null {
     title,
     link,
     summary,
-    imageUrl: pickImage(entry),
+    imageUrl: pickImage(entry) ?? (sitePaths ? pickSiteImage(entry) : null),
     publishedAt,
   };
 }

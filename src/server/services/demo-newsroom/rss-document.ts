@@ -11,6 +11,8 @@ export type RssItem = {
   description: string;
   publishedAt: Date;
   category?: string;
+  /** Its picture (an SVG drawn by this site), written as an image enclosure. */
+  imageUrl?: string;
 };
 
 export type RssChannel = {
@@ -72,6 +74,9 @@ export function renderRssDocument(channel: RssChannel, items: readonly RssItem[]
       guid: { value: toXmlText(item.guid), isPermaLink: false },
       pubDate: item.publishedAt,
       ...(item.category === undefined ? {} : { categories: [{ name: toXmlText(item.category) }] }),
+      ...(item.imageUrl === undefined
+        ? {}
+        : { enclosures: [{ url: toXmlText(item.imageUrl), length: 0, type: 'image/svg+xml' }] }),
     })),
   });
 }

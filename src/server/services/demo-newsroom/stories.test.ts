@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { OddsEvent } from '../../../domain/odds.ts';
+import { parseFeed } from '../../providers/rss/parse.ts';
+import { renderRssDocument } from './rss-document.ts';
 import {
   writeDemoNews,
   writeMatchPreview,
@@ -141,6 +143,33 @@ describe('writeMatchReport', () => {
   it('never dates a report after now', () => {
     const item = writeMatchReport(context, report({ kickoff: new Date('2026-11-21T14:00:00Z') }));
     expect(item.publishedAt).toEqual(NOW);
+  });
+
+  it.each([
+    [{ homeScore: 2, awayScore: 1 }, '/img/report/arsenal/chelsea/2-1.svg'],
+    [{ homeScore: 0, awayScore: 3 }, '/img/report/arsenal/chelsea/0-3.svg'],
+  ])('pictures the result %j with a card drawn from the crests', (score, path) => {
+    const item = writeMatchReport(
+      context,
+      report({ ...score, homeKey: 'arsenal', awayKey: 'chelsea' }),
+    );
+    expect(item.imageUrl).toBe(`http://127.0.0.1:3000${path}`);
+  });
+
+  it('goes out as an image enclosure that the ingestion of this site’s feeds takes back', () => {
+    const item = writeMatchReport(
+      { ...context, origin: '' },
+      report({ homeKey: 'arsenal', awayKey: 'chelsea' }),
+    );
+    const xml = renderRssDocument(
+      { title: 'Touchline', link: '/', description: 'News', language: 'en-gb' },
+      [item],
+    );
+    expect(parseFeed(xml, { sitePaths: true }).items[0]?.imageUrl).toBe(
+      '/img/report/arsenal/chelsea/2-1.svg',
+    );
+    // Another site's feed may not name a picture on this one.
+    expect(parseFeed(xml).items[0]?.imageUrl ?? null).toBeNull();
   });
 });
 

@@ -1,9 +1,13 @@
 import { findBestPrices, type BestPrice, type OddsEvent } from '../../../domain/odds.ts';
+import { getReportCardPath } from '../../../domain/report-card.ts';
 import { extractRumour, type RumourClub } from '../../../domain/rumours.ts';
 import { formatGmtOffset, formatZonedTime, getZonedDayRange } from '../../../domain/time-zone.ts';
 import { formatFee } from '../../../domain/transfers.ts';
 import type { RssItem } from './rss-document.ts';
+import { toRumourGuid, type RumourMove } from './rumour-moves.ts';
 import { toStoryPath } from './story-path.ts';
+
+export type { RumourMove } from './rumour-moves.ts';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -29,6 +33,9 @@ export type ReportMatch = {
   awayScore: number;
   htHomeScore: number | null;
   htAwayScore: number | null;
+  /** The clubs' keys: with them, the report gets a card drawn from both crests and the score. */
+  homeKey?: string;
+  awayKey?: string;
 };
 
 export type PreviewMatch = {
@@ -51,20 +58,6 @@ export type DemoNewsContext = {
   timeZone: string;
   /** The league table, best first. */
   table: ({ team: string } & Standing)[];
-};
-
-/** A real move of the transfer window after the one the replay shows, told as a rumour. */
-export type RumourMove = {
-  /** The move's line in the data set: its stable identity. */
-  line: number;
-  player: string;
-  /** The buying club, as the site names it. */
-  club: string;
-  /** The selling club (Transfermarkt's name), or "Without Club". */
-  from: string;
-  feeEurM: number | null;
-  /** transfer | loan | free | end of loan */
-  kind: string;
 };
 
 export type RumourContext = {
@@ -163,6 +156,10 @@ export function writeMatchReport(context: DemoNewsContext, match: ReportMatch): 
   }
   const standing = describeStandings(context, home, away);
   if (standing !== null) sentences.push(standing);
+  const card =
+    match.homeKey === undefined || match.awayKey === undefined
+      ? null
+      : getReportCardPath({ home: match.homeKey, away: match.awayKey, homeScore: h, awayScore: a });
 
   return {
     guid: `touchline:report:${match.externalId}`,
@@ -172,6 +169,7 @@ export function writeMatchReport(context: DemoNewsContext, match: ReportMatch): 
     description: sentences.join(' '),
     publishedAt: atOrBefore(match.kickoff.getTime() + REPORT_DELAY_MS, context.now),
     category: league,
+    ...(card === null ? {} : { imageUrl: `${context.origin}${card}` }),
   };
 }
 
@@ -304,9 +302,9 @@ export function writeTransferRumours(
     if (read === null || read.player !== player || read.club !== club) continue;
     told.add(player);
     items.push({
-      guid: `touchline:rumour:${context.league.slug}:${move.line}`,
+      guid: toRumourGuid(context.league.slug, move.line),
       title,
-      link: `${context.origin}${toStoryPath(`touchline:rumour:${context.league.slug}:${move.line}`)}`,
+      link: `${context.origin}${toStoryPath(toRumourGuid(context.league.slug, move.line))}`,
       description: describeRumour(move, rumour.window),
       publishedAt: new Date(dayStart - items.length * RUMOUR_SPACING_MS),
       category: context.league.name,
