@@ -27,6 +27,9 @@ export const LiveMatchSchema = z.object({
   league_slug: z.optional(z.string()),
   local: z.string(),
   visitor: z.string(),
+  /** The clubs' stable keys (`/team/<key>`), by which a browser knows its favourite clubs. */
+  local_key: z.optional(z.string()),
+  visitor_key: z.optional(z.string()),
   local_shield: z.optional(z.string()),
   visitor_shield: z.optional(z.string()),
   status: z.number(),

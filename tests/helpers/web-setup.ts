@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
+import { favouritesStore } from '../../src/web/hooks/use-favourites.ts';
 import { server } from './msw-server.ts';
 
 // A request no handler answers is a missing mock, not a reason to reach the network.
@@ -14,6 +15,8 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.sessionStorage.clear();
+  window.localStorage.clear();
+  favouritesStore.reload();
 });
 
 afterAll(() => server.close());

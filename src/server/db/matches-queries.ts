@@ -92,6 +92,8 @@ export type MatchRow = {
   leagueSlug: string;
   homeName: string;
   awayName: string;
+  homeKey: string;
+  awayKey: string;
   homeShield: string | null;
   awayShield: string | null;
   kickoffUtc: Date;
@@ -118,6 +120,8 @@ export async function listMatchesBetween(
       leagueSlug: leagues.slug,
       homeName: home.name,
       awayName: away.name,
+      homeKey: home.key,
+      awayKey: away.key,
       homeShield: home.logoUrl,
       awayShield: away.logoUrl,
       kickoffUtc: matches.kickoffUtc,
@@ -190,6 +194,9 @@ export type LeagueMatchRow = {
   externalId: string;
   homeName: string;
   awayName: string;
+  /** The clubs' keys (their crests are `/img/crest/<key>.svg`). */
+  homeKey: string;
+  awayKey: string;
   kickoffUtc: Date;
   status: string;
   homeScore: number | null;
@@ -215,6 +222,8 @@ export async function listLeagueMatches(
       externalId: matches.externalId,
       homeName: home.name,
       awayName: away.name,
+      homeKey: home.key,
+      awayKey: away.key,
       kickoffUtc: matches.kickoffUtc,
       status: matches.status,
       homeScore: matches.homeScore,

@@ -5,18 +5,26 @@ import type { MarketKey } from '../../domain/odds.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import { collectRumours, type RumourClub } from '../../domain/rumours.ts';
 import { formatZonedTime, getZonedDayRange } from '../../domain/time-zone.ts';
-import { hasTransferActivity, sortByFee, type TransferTeam } from '../../domain/transfers.ts';
+import {
+  hasTransferActivity,
+  sortByFee,
+  type TransferPlayer,
+  type TransferTeam,
+} from '../../domain/transfers.ts';
 import type { Db } from '../db/client.ts';
+import { listHistoryTransfersByLine } from '../db/history-queries.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
 import { listUpcomingOdds } from '../db/markets-queries.ts';
 import { listMatchesBetween, type MatchRow } from '../db/matches-queries.ts';
-import { listRecentNewsArticles } from '../db/news-articles-queries.ts';
+import { listRecentNewsArticles, type RecentArticleRow } from '../db/news-articles-queries.ts';
 import { getLeagueStats } from '../db/player-stats-queries.ts';
 import { listStandings } from '../db/standings-queries.ts';
 import { listClubs } from '../db/teams-queries.ts';
 import { listTransferTeams } from '../db/transfers-queries.ts';
 import type { CachedBody } from '../http/caching.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
+import { getClubNamer } from './club-names.ts';
+import { findRumourLine, toRumourMove, toRumourValor } from './demo-newsroom/rumour-moves.ts';
 
 export type SiteDataDeps = { db: Db; cache: ResponseCache; now: () => Date; timeZone: string };
 
@@ -34,6 +42,8 @@ export function toLiveMatch(row: MatchRow, timeZone: string): LiveMatch {
     league_slug: row.leagueSlug,
     local: row.homeName,
     visitor: row.awayName,
+    local_key: row.homeKey,
+    visitor_key: row.awayKey,
     local_shield: row.homeShield ?? '',
     visitor_shield: row.awayShield ?? '',
     status: getStatusCode(row.status),
@@ -125,7 +135,7 @@ async function listTransfersWithRumours(
   now: Date,
 ): Promise<TransferTeam[]> {
   const leagueIds = league === undefined ? undefined : [league.id];
-  const [moves, clubs, articles] = await Promise.all([
+  const [moves, clubs, articles, nameOf] = await Promise.all([
     listTransferTeams(db, leagueIds),
     listClubs(db, { leagueIds, current: true }),
     listRecentNewsArticles(db, {
@@ -133,6 +143,7 @@ async function listTransfersWithRumours(
       since: new Date(now.getTime() - RUMOUR_MAX_AGE_MS),
       limit: RUMOUR_ARTICLES,
     }),
+    getClubNamer(db),
   ]);
   const allClubs: RumourClub[] = [];
   const clubsByLeague = new Map<string, RumourClub[]>();
@@ -145,6 +156,7 @@ async function listTransfersWithRumours(
   const rumours = collectRumours(articles, (article) =>
     article.leagueSlug === null ? allClubs : (clubsByLeague.get(article.leagueSlug) ?? []),
   );
+  await tellRumouredMoves(db, rumours, articles, nameOf);
 
   const movesById = new Map(moves.map((team) => [team.id, team]));
   const teams: TransferTeam[] = clubs.map((club) => {
@@ -163,9 +175,44 @@ async function listTransfersWithRumours(
   });
   // A club with moves is always a current one; should its league differ, it still shows.
   teams.push(...movesById.values());
+  // The other side of a move by the club table's name ("Man Utd" is Manchester United).
+  const named = (players: TransferPlayer[]) =>
+    players.map((player) => ({ ...player, team: nameOf(player.team) }));
   return teams.filter(hasTransferActivity).map((team) => ({
     ...team,
-    arrivals: sortByFee(team.arrivals),
-    departures: sortByFee(team.departures),
+    arrivals: sortByFee(named(team.arrivals)),
+    departures: sortByFee(named(team.departures)),
   }));
+}
+
+/**
+ * A rumour from one of the replay's own stories names the selling club and the fee of the move
+ * the story tells, read from that move as the story is (rumour-moves.ts); other rumours keep
+ * their source as the club and no fee.
+ */
+async function tellRumouredMoves(
+  db: Db,
+  rumours: Map<string, TransferPlayer[]>,
+  articles: readonly RecentArticleRow[],
+  nameOf: (spelling: string) => string,
+): Promise<void> {
+  const lineById = new Map<string, number>();
+  for (const article of articles) {
+    const line = findRumourLine(article.guid);
+    if (line !== null) lineById.set(`news-${String(article.id)}`, line);
+  }
+  const entries = [...rumours.values()].flat().filter((entry) => lineById.has(String(entry.id)));
+  if (entries.length === 0) return;
+  const history = await listHistoryTransfersByLine(
+    db,
+    entries.map((entry) => lineById.get(String(entry.id)) as number),
+  );
+  const byLine = new Map(history.map((move) => [move.line, move]));
+  for (const entry of entries) {
+    const move = byLine.get(lineById.get(String(entry.id)) as number);
+    if (move === undefined) continue;
+    const told = toRumourMove(move, '', nameOf);
+    entry.team = told.from;
+    entry.valor = toRumourValor(told);
+  }
 }

@@ -1,4 +1,5 @@
 import { useLeagueTable } from '../api/leagues.ts';
+import { FavouriteButton } from './favourite-button.tsx';
 import { Shield } from './shield.tsx';
 import { TeamLink } from './team-link.tsx';
 
@@ -18,6 +19,9 @@ export function LeagueTable({ slug }: { slug: string | undefined }) {
       <table className="w-full text-sm">
         <thead className="bg-chalk text-xs uppercase text-subtle">
           <tr>
+            <th scope="col" className="w-10 px-1 py-2">
+              <span className="sr-only">My clubs</span>
+            </th>
             <th scope="col" className={CELL}>
               #
             </th>
@@ -44,6 +48,12 @@ export function LeagueTable({ slug }: { slug: string | undefined }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} className="border-t border-line">
+              <td className="px-1 py-0">
+                {/* A provider's own table has no club keys: nothing to star by. */}
+                {row.key === undefined ? null : (
+                  <FavouriteButton club={{ key: row.key, name: row.team }} />
+                )}
+              </td>
               <td className={CELL}>{row.pos}</td>
               <th scope="row" className="px-2 py-2 text-left font-medium">
                 <TeamLink

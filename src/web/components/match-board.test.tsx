@@ -9,6 +9,8 @@ import { server } from '../../../tests/helpers/msw-server.ts';
 import { createBoardMatch, todayMatchesHandler } from '../../../tests/mocks/touchline-api.ts';
 import { startLiveUpdates } from '../api/live.ts';
 import { createQueryClient } from '../api/query-client.ts';
+import { FAVOURITES_STORAGE_KEY, favouritesStore } from '../hooks/use-favourites.ts';
+import { FavouriteButton } from './favourite-button.tsx';
 import { MatchBoard } from './match-board.tsx';
 
 // The browser's clock: 17:30 on Saturday 21 November 2026 in GMT+2.
@@ -17,7 +19,7 @@ const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 let queryClient: QueryClient | undefined;
 
-function renderBoard(props: { pageSize?: number } = {}) {
+function renderBoard(props: { pageSize?: number; onlyFavourites?: boolean } = {}) {
   queryClient = createQueryClient();
   render(
     <MemoryRouter>
@@ -191,9 +193,9 @@ describe('minute display', () => {
     const rows = (await findRows()).map(describeRow);
 
     expect(rows.map((r) => [r.badge, r.minute])).toEqual([
+      ['HT', null],
       ['VS', null],
       ['FT', null],
-      ['HT', null],
     ]);
   });
 });
@@ -227,7 +229,7 @@ describe('derived half-time', () => {
 });
 
 describe('live order', () => {
-  it('lists live matches, then those to come, then finished (latest first), then the rest', async () => {
+  it('lists matches in play (half-time, extra time too), then those to come, then finished (latest first), then the rest', async () => {
     const match = (id: string, status: number, kickoffMinutesAgo: number, minute = '') =>
       createBoardMatch({
         id,
@@ -255,16 +257,16 @@ describe('live order', () => {
     const rows = await findRows();
 
     expect(rows.map((row) => row.getAttribute('aria-label')?.split(' v ')[0])).toEqual([
+      'extra-time',
       'live-early',
       'live-late',
+      'half-time',
+      'derived-half-time',
       'this-evening',
       'later-tonight',
       'finished-late',
       'finished-early',
       'postponed',
-      'extra-time',
-      'half-time',
-      'derived-half-time',
     ]);
   });
 });
@@ -763,10 +765,10 @@ describe('bad input', () => {
     renderBoard();
 
     expect((await findRows()).map(describeRow).map((r) => [r.badge, r.minute, r.score])).toEqual([
-      ['LIVE', "67'", '1-0'],
-      ['VS', null, '21:00'],
       ['ET', "97'", '2-2'],
+      ['LIVE', "67'", '1-0'],
       ['HT', null, '0-0'],
+      ['VS', null, '21:00'],
     ]);
   });
 
@@ -793,5 +795,109 @@ describe('bad input', () => {
 
     expect((await findOnlyRow()).badge).toBe('LIVE');
     expect(screen.getByText('Showing 1-1 of 1 matches')).toBeTruthy();
+  });
+});
+
+describe('favourite clubs', () => {
+  const match = (id: string, keys: [string, string], status: number, kickoffMinutesAgo: number) =>
+    createBoardMatch({
+      id,
+      local: `${id} home`,
+      visitor: `${id} away`,
+      local_key: keys[0],
+      visitor_key: keys[1],
+      status,
+      minute: status === 0 ? '30' : status === 1 ? '90' : '',
+      result: status === -1 ? 'x-x' : '1-0',
+      date: ago(kickoffMinutesAgo),
+    });
+  const board = [
+    match('finished-fav', ['arsenal', 'chelsea'], 1, 150),
+    match('live-other', ['juventus', 'napoli'], 0, 40),
+    match('later-fav', ['inter', 'arsenal'], -1, -120),
+    match('soon-other', ['liverpool', 'everton'], -1, -60),
+    match('live-fav', ['milan', 'inter'], 0, 30),
+  ];
+  const star = (...clubs: string[]) =>
+    window.localStorage.setItem(
+      FAVOURITES_STORAGE_KEY,
+      JSON.stringify(clubs.map((key) => ({ key, name: key }))),
+    );
+  const homeNames = (rows: HTMLElement[]) =>
+    rows.map((row) => row.getAttribute('aria-label')?.split(' home v ')[0]);
+
+  it("lists the favourite clubs' matches first, each group in live order, with a marker", async () => {
+    star('arsenal', 'inter');
+    favouritesStore.reload();
+    answer(board);
+    renderBoard({ pageSize: 10 });
+
+    const rows = await findRows();
+    expect(homeNames(rows)).toEqual([
+      'live-fav',
+      'later-fav',
+      'finished-fav',
+      'live-other',
+      'soon-other',
+    ]);
+    expect(rows.map((row) => row.dataset.favourite ?? null)).toEqual([
+      'true',
+      'true',
+      'true',
+      null,
+      null,
+    ]);
+    // The marker says which club in words, and shows a star beside that club's crest.
+    expect(rows[1]?.getAttribute('aria-label')).toMatch(
+      /, my clubs: later-fav home and later-fav away$/,
+    );
+    expect(rows[2]?.getAttribute('aria-label')).toMatch(/, my club: finished-fav home$/);
+    expect(rows[2]?.querySelectorAll('svg')).toHaveLength(1);
+    expect(rows[3]?.querySelectorAll('svg')).toHaveLength(0);
+  });
+
+  it('keeps the live order when no club is a favourite', async () => {
+    answer(board);
+    renderBoard({ pageSize: 10 });
+    expect(homeNames(await findRows())).toEqual([
+      'live-other',
+      'live-fav',
+      'soon-other',
+      'later-fav',
+      'finished-fav',
+    ]);
+  });
+
+  it("shows only the favourite clubs' matches under My clubs, from the first page", async () => {
+    star('chelsea');
+    favouritesStore.reload();
+    answer(board);
+    renderBoard({ pageSize: 10, onlyFavourites: true });
+    expect(homeNames(await findRows())).toEqual(['finished-fav']);
+    expect(screen.getByTestId('showing').textContent).toBe('Showing 1-1 of 1 matches');
+  });
+
+  it('says so when none of the favourite clubs plays today', async () => {
+    star('bayern');
+    favouritesStore.reload();
+    answer(board);
+    renderBoard({ pageSize: 10, onlyFavourites: true });
+    expect(await screen.findByText('None of my clubs play today')).toBeTruthy();
+  });
+
+  it('moves a match to the top as soon as a star is pressed elsewhere on the page', async () => {
+    answer(board);
+    queryClient = createQueryClient();
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={queryClient}>
+          <FavouriteButton club={{ key: 'everton', name: 'Everton' }} />
+          <MatchBoard pageSize={10} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(homeNames(await findRows())[0]).toBe('live-other');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Everton to my clubs' }));
+    expect(homeNames(await findRows())[0]).toBe('soon-other');
   });
 });

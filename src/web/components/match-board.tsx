@@ -6,7 +6,7 @@ import {
   formatAge,
   formatInterval,
   formatMinute,
-  getCompetitionFlag,
+  getCompetitionFlagCode,
   getLiveMinuteText,
   getPage,
   getScoreText,
@@ -15,20 +15,26 @@ import {
   type LooseMatch,
   type StatusBadge,
 } from '../../domain/board.ts';
+import { isFavouriteMatch, rankFavouriteMatches } from '../../domain/favourites.ts';
 import { isPlaying, MatchStatus } from '../../domain/live-match.ts';
 import { useLiveStatus } from '../api/live.ts';
 import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
+import { useFavourites } from '../hooks/use-favourites.ts';
 import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { getMatchPath } from '../paths.ts';
+import { CountryFlag } from './country-flag.tsx';
+import { StarIcon } from './favourite-button.tsx';
 import { Shield } from './shield.tsx';
 
 const DEFAULT_PAGE_SIZE = 4;
 // Every row has the same height, so skeletons, placeholders and matches never shift the page.
 const ROW = 'flex h-16 items-center gap-2 border-b border-line px-3 last:border-b-0';
 
+// On a phone the strip has room for two lines: each part stays whole ("Updated 25s ago") and
+// wraps to the second line rather than being cut. The same height whatever it says.
 const STRIP =
-  'flex h-9 items-center gap-x-3 overflow-hidden border-b border-line bg-chalk px-3 text-xs whitespace-nowrap';
+  'flex h-12 flex-wrap content-center items-center gap-x-3 gap-y-1 overflow-hidden border-b border-line bg-chalk px-3 text-xs whitespace-nowrap sm:h-9 sm:flex-nowrap';
 
 const TONES: Record<StatusBadge['tone'], string> = {
   live: 'bg-live text-white',
@@ -52,7 +58,20 @@ function getRowKeys(rows: readonly LooseMatch[]): string[] {
   });
 }
 
-function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
+/** The star beside a favourite club's crest on the board (the row's name says it in words). */
+function ClubStar({ shown }: { shown: boolean }) {
+  return shown ? <StarIcon filled className="size-3.5 shrink-0 text-accent" /> : null;
+}
+
+function MatchRow({
+  match,
+  nowMs,
+  favourites,
+}: {
+  match: LooseMatch;
+  nowMs: number;
+  favourites: ReadonlySet<string>;
+}) {
   const status = deriveStatus(match, nowMs);
   const badge = getStatusBadge(status);
   const minute = badge.showsMinute ? formatMinute(getLiveMinuteText(match)) : '';
@@ -61,18 +80,29 @@ function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
   const away = text(match.visitor) || 'Away';
   const score = getScoreText(match, status);
   const flash = useFlashOnChange(text(match.result), FLASH_MS);
+  const homeStarred = favourites.has(text(match.local_key));
+  const awayStarred = favourites.has(text(match.visitor_key));
+  const mine = [homeStarred ? home : '', awayStarred ? away : ''].filter((n) => n !== '');
   return (
     <li
-      className={ROW}
-      aria-label={`${home} v ${away}, ${badge.label}${minute ? ` ${minute}` : ''}, ${score}`}
+      className={`${ROW} ${mine.length > 0 ? 'shadow-[inset_4px_0_0_var(--color-accent)]' : ''}`}
+      aria-label={`${home} v ${away}, ${badge.label}${minute ? ` ${minute}` : ''}, ${score}${
+        mine.length > 0 ? `, my club${mine.length > 1 ? 's' : ''}: ${mine.join(' and ')}` : ''
+      }`}
+      data-favourite={mine.length > 0 ? 'true' : undefined}
     >
-      <span className="w-8 shrink-0 text-center text-lg md:w-32 md:text-left md:text-xs md:font-semibold md:uppercase md:tracking-wide md:text-subtle">
-        <span className="md:hidden" role="img" aria-label={competition}>
-          {getCompetitionFlag(competition)}
+      <span className="flex w-8 shrink-0 justify-center md:block md:w-32 md:text-left md:text-xs md:font-semibold md:uppercase md:tracking-wide md:text-subtle">
+        <span className="flex md:hidden">
+          <CountryFlag
+            code={getCompetitionFlagCode(competition)}
+            label={competition || 'Competition'}
+            className="h-4 w-[1.375rem]"
+          />
         </span>
         <span className="hidden truncate md:inline">{competition}</span>
       </span>
       <span className="flex min-w-0 flex-1 items-center justify-end gap-2">
+        <ClubStar shown={homeStarred} />
         <span className="hidden truncate text-right font-medium md:inline">{home}</span>
         <Shield src={text(match.local_shield)} size={28} />
       </span>
@@ -89,6 +119,7 @@ function MatchRow({ match, nowMs }: { match: LooseMatch; nowMs: number }) {
       <span className="flex min-w-0 flex-1 items-center gap-2">
         <Shield src={text(match.visitor_shield)} size={28} />
         <span className="hidden truncate font-medium md:inline">{away}</span>
+        <ClubStar shown={awayStarred} />
       </span>
       <span className="flex w-20 shrink-0 flex-col items-end gap-0.5 md:w-24">
         <span
@@ -132,31 +163,47 @@ function StatusStrip(props: {
       ) : (
         <span>Updates every {formatInterval(props.intervalMs)}</span>
       )}
-      <span aria-hidden="true">·</span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        ·
+      </span>
       <span>Updated {formatAge(props.nowMs - props.updatedAtMs)}</span>
     </div>
   );
 }
 
-/** Today's matches, in live order, a page of rows at a time, refreshing on the live rule. */
+/**
+ * Today's matches, a page of rows at a time, refreshing on the live rule: the favourite clubs'
+ * matches first, then the rest, each in live order.
+ */
 export function MatchBoard({
   league,
   pageSize = DEFAULT_PAGE_SIZE,
+  onlyFavourites = false,
 }: {
   league?: string;
   pageSize?: number;
+  /** Shows only the favourite clubs' matches ("My clubs"). */
+  onlyFavourites?: boolean;
 }) {
   const query = useTodayMatches(league);
   const streaming = useLiveStatus() === 'open';
+  const { keys: favourites } = useFavourites();
   const [page, setPage] = useState(1);
+  // A new filter starts again on its first page.
+  const [filtered, setFiltered] = useState(onlyFavourites);
+  if (filtered !== onlyFavourites) {
+    setFiltered(onlyFavourites);
+    setPage(1);
+  }
   const matches = query.data?.matches ?? [];
   // Ticks each second, so the minute, the derived half-time and "Updated Xs ago" stay true.
   const nowMs = useNow(1000);
   const statuses = matches.map((m) => deriveStatus(m, nowMs));
   const live = statuses.some(isPlaying);
   const halfTime = statuses.includes(MatchStatus.halfTime);
-  const sorted = sortLiveMatches(matches, nowMs);
-  const view = getPage(sorted, page, pageSize);
+  const ranked = rankFavouriteMatches(sortLiveMatches(matches, nowMs), favourites);
+  const shown = onlyFavourites ? ranked.filter((m) => isFavouriteMatch(m, favourites)) : ranked;
+  const view = getPage(shown, page, pageSize);
   const keys = getRowKeys(view.rows);
   const updatedAtMs = query.data?.updatedAtMs ?? query.dataUpdatedAt;
 
@@ -172,10 +219,16 @@ export function MatchBoard({
       <li className="flex h-64 items-center justify-center text-live">Failed to load matches</li>
     );
   } else if (view.total === 0) {
-    body = <li className="flex h-64 items-center justify-center text-subtle">No matches today</li>;
+    body = (
+      <li className="flex h-64 items-center justify-center px-3 text-center text-subtle">
+        {onlyFavourites && matches.length > 0 ? 'None of my clubs play today' : 'No matches today'}
+      </li>
+    );
   } else {
     body = [
-      ...view.rows.map((match, i) => <MatchRow key={keys[i]} match={match} nowMs={nowMs} />),
+      ...view.rows.map((match, i) => (
+        <MatchRow key={keys[i]} match={match} nowMs={nowMs} favourites={favourites} />
+      )),
       ...Array.from({ length: view.placeholders }, (_, i) => (
         <li key={`empty-${i}`} className={ROW} aria-hidden="true" data-testid="placeholder-row" />
       )),

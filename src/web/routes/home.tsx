@@ -7,9 +7,11 @@ import { LATEST_NEWS_COUNT, useLatestNews } from '../api/news.ts';
 import { useUpcomingPredictions } from '../api/predictions.ts';
 import { MarketWidget } from '../components/market-widget.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
+import { MyClubsChip } from '../components/my-clubs-chip.tsx';
 import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
 import { PredictionCard } from '../components/prediction-card.tsx';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
+import { useMyClubsFilter } from '../hooks/use-my-clubs-filter.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
@@ -109,16 +111,20 @@ export function HomePage() {
   const { timeZone } = readSiteMeta();
   // The zone's offset changes with summer time: checked again every hour.
   const now = useNow(HOUR_MS);
+  const myClubs = useMyClubsFilter();
   return (
     <div className="flex flex-col gap-8">
       <section className="flex flex-col gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Today's Main Football Matches</h1>
-          <p className="text-sm text-subtle">
-            {`All times displayed are in ${formatGmtOffset(now, timeZone)} timezone`}
-          </p>
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h1 className="text-2xl font-bold">Today's Main Football Matches</h1>
+            <p className="text-sm text-subtle">
+              {`All times displayed are in ${formatGmtOffset(now, timeZone)} timezone`}
+            </p>
+          </div>
+          <MyClubsChip pressed={myClubs.active} onChange={myClubs.setActive} />
         </div>
-        <MatchBoard />
+        <MatchBoard onlyFavourites={myClubs.active} />
       </section>
       <section className="flex flex-col gap-3" aria-labelledby="markets-title">
         <h2 id="markets-title" className="text-xl font-bold">

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 
+import { getCountryFlagCode } from '../../domain/league.ts';
 import { useLeague, useLeagueStats } from '../api/leagues.ts';
 import { CountryFlag } from '../components/country-flag.tsx';
+import { LeagueLogo } from '../components/league-logo.tsx';
 import { LeagueTable } from '../components/league-table.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
 import { OddsCards } from '../components/odds-cards.tsx';
@@ -23,9 +25,17 @@ export function LeaguePage() {
     <div className="flex flex-col gap-8">
       <header className="flex items-center gap-3">
         {league.logo_url ? (
-          <img src={league.logo_url} alt="" width={48} height={48} className="h-12 w-12" />
+          <LeagueLogo
+            src={league.logo_url}
+            size={48}
+            fallback={<span aria-hidden="true" className="size-12 shrink-0 rounded-full bg-line" />}
+          />
         ) : null}
-        <CountryFlag code={league.country} label={league.country} />
+        <CountryFlag
+          code={getCountryFlagCode(league.country)}
+          label={league.country}
+          className="h-[1.125rem] w-6"
+        />
         <h1 className="text-2xl font-bold">{league.name}</h1>
       </header>
       <section className="flex flex-col gap-3" aria-labelledby="today-title">

@@ -4,6 +4,7 @@ import type { MatchCentre } from '../../domain/api/match-centre.ts';
 import { formatMinute, getScoreText, getStatusBadge } from '../../domain/board.ts';
 import { ApiError } from '../api/client.ts';
 import { useMatchCentre } from '../api/match-centre.ts';
+import { FavouriteButton } from '../components/favourite-button.tsx';
 import { MatchOddsTable } from '../components/match-centre-odds.tsx';
 import {
   Form,
@@ -23,13 +24,14 @@ function readMatchId(segment: string | undefined): string {
 
 function Club({ club }: { club: MatchCentre['match']['home'] }) {
   return (
-    <Link
-      to={`/team/${club.slug}`}
-      className="flex min-w-0 flex-1 flex-col items-center gap-1 text-center"
-    >
-      <Shield src={club.shield} size={48} />
-      <span className="break-words text-sm font-semibold">{club.name}</span>
-    </Link>
+    <div className="flex min-w-0 flex-1 flex-col items-center gap-1">
+      <Link to={`/team/${club.slug}`} className="flex flex-col items-center gap-1 text-center">
+        <Shield src={club.shield} size={48} />
+        <span className="break-words text-sm font-semibold">{club.name}</span>
+      </Link>
+      {/* The slug is the club's key: the team page's address and the favourites' id. */}
+      <FavouriteButton club={{ key: club.slug, name: club.name }} tone="dark" />
+    </div>
   );
 }
 

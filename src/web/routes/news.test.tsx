@@ -14,6 +14,7 @@ import {
   pageNews,
 } from '../../../tests/mocks/touchline-api.ts';
 import { createQueryClient } from '../api/query-client.ts';
+import { FAVOURITES_STORAGE_KEY, favouritesStore } from '../hooks/use-favourites.ts';
 import { NewsPage } from './news.tsx';
 
 /** IntersectionObserver as far as the page uses it; a test decides when the sentinel is near. */
@@ -239,24 +240,48 @@ describe('NewsPage', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
   });
 
-  it('replaces a missing or broken picture with a placeholder of the same size', async () => {
+  it('shows a story without a picture as a compact card, and a broken one as a placeholder', async () => {
     server.use(
       newsHandler([
-        createNewsItem(0, { title: 'No picture', image_url: null }),
+        createNewsItem(0, { title: 'No picture', image_url: null, summary: 'Words only.' }),
         createNewsItem(1, { title: 'Broken picture' }),
+        createNewsItem(2, { title: 'Empty picture', image_url: '  ' }),
       ]),
     );
     renderNews();
 
-    const missing = await screen.findByRole('article', { name: 'No picture' });
-    expect(missing.querySelector('img')).toBeNull();
-    expect(within(missing).getByTestId('news-image-placeholder').className).toContain(
-      'aspect-video',
-    );
+    // No half-card of grey: the headline leads, and the summary has the room.
+    for (const name of ['No picture', 'Empty picture']) {
+      const missing = await screen.findByRole('article', { name });
+      expect(missing.querySelector('img')).toBeNull();
+      expect(within(missing).queryByTestId('news-image-placeholder')).toBeNull();
+      expect(missing.querySelector('.aspect-video')).toBeNull();
+    }
+    const compact = screen.getByRole('article', { name: 'No picture' });
+    expect(within(compact).getByText('Words only.').className).toContain('line-clamp-6');
     const broken = screen.getByRole('article', { name: 'Broken picture' });
     fireEvent.error(broken.querySelector('img') as HTMLImageElement);
     expect(broken.querySelector('img')).toBeNull();
     expect(within(broken).getByTestId('news-image-placeholder')).toBeTruthy();
+  });
+
+  it("shows a match report's card drawn by the server", async () => {
+    server.use(
+      newsHandler([
+        createNewsItem(0, {
+          title: 'Arsenal edge Chelsea 2-1',
+          link: '/match/7',
+          image_url: '/img/report/arsenal/chelsea/2-1.svg',
+        }),
+      ]),
+    );
+    renderNews();
+
+    const card = await screen.findByRole('article', { name: 'Arsenal edge Chelsea 2-1' });
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(
+      '/img/report/arsenal/chelsea/2-1.svg',
+    );
+    expect(within(card).queryByTestId('news-image-placeholder')).toBeNull();
   });
 
   it('strips a CDATA wrapper from the link before opening it', async () => {
@@ -293,5 +318,75 @@ describe('NewsPage', () => {
     expect(within(card).queryByRole('link')).toBeNull();
     const button = within(card).getByRole('button', { name: 'Read at Source' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('NewsPage: My clubs', () => {
+  const items = [
+    createNewsItem(0, { title: 'Arsenal edge Chelsea 2-1', league_slug: 'premier-league' }),
+    createNewsItem(1, { title: 'Liverpool see off Everton', summary: 'Arsenal stay top.' }),
+    createNewsItem(2, { title: 'Köln beat Mainz late on', league_slug: 'bundesliga' }),
+    createNewsItem(3, { title: 'Internacional sign a striker', league_slug: 'bundesliga' }),
+    createNewsItem(4, { title: "Arsenal's keeper out for a month" }),
+  ];
+  const star = (clubs: { key: string; name: string }[]) => {
+    window.localStorage.setItem(FAVOURITES_STORAGE_KEY, JSON.stringify(clubs));
+    favouritesStore.reload();
+  };
+
+  it('offers no My clubs chip before a club has a star', async () => {
+    recordNewsRequests(items);
+    renderNews();
+    await screen.findAllByRole('article');
+    expect(screen.queryByRole('button', { name: 'My clubs' })).toBeNull();
+  });
+
+  it('shows only the items whose title names a favourite club, and all of them again after', async () => {
+    const user = userEvent.setup();
+    star([
+      { key: 'arsenal', name: 'Arsenal' },
+      { key: 'koln', name: '1. FC Köln' },
+    ]);
+    recordNewsRequests(items);
+    const router = renderNews('/news?league=all');
+    await screen.findAllByRole('article');
+    const chip = screen.getByRole('button', { name: 'My clubs' });
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(chip);
+
+    expect(titles()).toEqual([
+      'Arsenal edge Chelsea 2-1',
+      'Köln beat Mainz late on',
+      "Arsenal's keeper out for a month",
+    ]);
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    expect(new URLSearchParams(router.state.location.search).get('clubs')).toBe('mine');
+
+    // Choosing a league keeps the clubs filter.
+    await user.click(screen.getByRole('button', { name: 'Bundesliga' }));
+    await waitFor(() => expect(titles()).toEqual(['Köln beat Mainz late on']));
+    expect(new URLSearchParams(router.state.location.search).get('clubs')).toBe('mine');
+
+    await user.click(screen.getByRole('button', { name: 'My clubs' }));
+    await waitFor(() =>
+      expect(titles()).toEqual(['Köln beat Mainz late on', 'Internacional sign a striker']),
+    );
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(titles()).toHaveLength(5));
+  });
+
+  it('says so when no loaded news names a favourite club', async () => {
+    star([{ key: 'bayern', name: 'Bayern München' }]);
+    recordNewsRequests(items);
+    renderNews('/news?clubs=mine');
+    expect(await screen.findByText('No news about my clubs')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('ignores ?clubs=mine in the address when there are no favourites', async () => {
+    recordNewsRequests(items);
+    renderNews('/news?clubs=mine');
+    expect(await screen.findAllByRole('article')).toHaveLength(5);
   });
 });

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { isAboutClubs } from '../../domain/favourites.ts';
 import { useNewsFeed } from '../api/news.ts';
 import {
   LeagueFilterChips,
   parseLeagueFilter,
   type LeagueFilter,
 } from '../components/league-filter-chips.tsx';
+import { MyClubsChip } from '../components/my-clubs-chip.tsx';
 import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
+import { useMyClubsFilter } from '../hooks/use-my-clubs-filter.ts';
 import { readSiteMeta } from '../site-meta.ts';
 
 /** How close to the bottom of the page (in px) scrolling asks for the next page. */
@@ -43,7 +46,12 @@ export function NewsPage() {
   const league = parseLeagueFilter(searchParams.get('league'));
   const feed = useNewsFeed(league);
   const { timeZone } = readSiteMeta();
-  const items = feed.data?.pages.flat() ?? [];
+  const myClubs = useMyClubsFilter();
+  const loaded = feed.data?.pages.flat() ?? [];
+  // "My clubs": the items whose title names a favourite club; scrolling keeps loading pages.
+  const items = myClubs.active
+    ? loaded.filter((item) => isAboutClubs(item, myClubs.clubs))
+    : loaded;
   // Stable across renders; `cancelRefetch: false` makes a second call while loading a no-op.
   const { fetchNextPage } = feed;
   const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
@@ -54,7 +62,15 @@ export function NewsPage() {
   );
 
   const chooseLeague = (next: LeagueFilter) => {
-    setSearchParams(next === 'all' ? {} : { league: next }, { replace: true });
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'all') params.delete('league');
+        else params.set('league', next);
+        return params;
+      },
+      { replace: true },
+    );
   };
 
   let body;
@@ -66,13 +82,18 @@ export function NewsPage() {
         ))}
       </div>
     );
-  } else if (feed.isError && items.length === 0) {
+  } else if (feed.isError && loaded.length === 0) {
     body = <p className="py-12 text-center text-live">Failed to load news</p>;
-  } else if (items.length === 0) {
+  } else if (loaded.length === 0) {
     body = <p className="py-12 text-center text-subtle">No news available</p>;
   } else {
     body = (
       <>
+        {items.length === 0 ? (
+          <p className="py-12 text-center text-subtle">
+            {feed.hasNextPage ? 'Looking for news about my clubs...' : 'No news about my clubs'}
+          </p>
+        ) : null}
         <div className={GRID}>
           {items.map((item, i) => (
             <NewsCard
@@ -109,7 +130,10 @@ export function NewsPage() {
         <h1 className="text-2xl font-bold">Football News</h1>
         <p className="text-sm text-subtle">Latest football news from top sources</p>
       </header>
-      <LeagueFilterChips value={league} onChange={chooseLeague} />
+      <div className="flex flex-wrap items-center gap-2">
+        <LeagueFilterChips value={league} onChange={chooseLeague} />
+        <MyClubsChip pressed={myClubs.active} onChange={myClubs.setActive} />
+      </div>
       <section className="flex flex-col gap-4" aria-label="News">
         {body}
       </section>

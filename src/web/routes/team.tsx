@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 
 import type { TeamPage as TeamPageAnswer } from '../../domain/api/team-page.ts';
 import { useTeamPage } from '../api/teams.ts';
+import { FavouriteButton } from '../components/favourite-button.tsx';
 import { PositionSparkline } from '../components/position-sparkline.tsx';
 import { Shield } from '../components/shield.tsx';
 import { teamPath } from '../components/team-link.tsx';
@@ -39,6 +40,7 @@ function TeamHeader({ page }: { page: TeamPageAnswer }) {
           {team.league.name}
         </Link>
       </div>
+      <FavouriteButton club={{ key: team.key, name: team.name }} labelled />
       {standing === null ? (
         <p className="text-sm text-subtle">Not in today's table</p>
       ) : (
