@@ -18,12 +18,13 @@ const SATURDAY = '2026-11-21T14:50:00Z';
 // The prediction models the scheduler runs.
 const MODELS = ['Elo Ratings', 'Dixon-Coles', 'Shot Ratings', 'Market Blend'];
 const MARKET_ORDER = ['Serie A', 'La Liga', 'Premier League', 'Bundesliga', 'Ligue 1'];
+// The flag-icons flag each competition's row shows on a phone.
 const FLAGS: Record<string, string> = {
-  'Premier League': '🏴󠁧󠁢󠁥󠁮󠁧󠁿',
-  'La Liga': '🇪🇸',
-  'Serie A': '🇮🇹',
-  Bundesliga: '🇩🇪',
-  'Ligue 1': '🇫🇷',
+  'Premier League': 'gb-eng',
+  'La Liga': 'es',
+  'Serie A': 'it',
+  Bundesliga: 'de',
+  'Ligue 1': 'fr',
 };
 
 // A row's accessible name: "Fulham v Bournemouth, LIVE 39', 1-1" (minute only while playing).
@@ -361,11 +362,12 @@ describe('the home page at 390 px', () => {
       const { home, away } = parseRow((await row.getAttribute('aria-label')) ?? '');
       expect(await row.getByText(home, { exact: true }).isHidden()).toBe(true);
       expect(await row.getByText(away, { exact: true }).isHidden()).toBe(true);
-      const flag = row.locator('[role="img"]');
+      const flag = row.locator('.fi[role="img"]');
       expect(await flag.isVisible()).toBe(true);
       const competition = (await flag.getAttribute('aria-label')) ?? '';
       expect(Object.keys(FLAGS)).toContain(competition);
-      expect(await flag.innerText()).toBe(FLAGS[competition]);
+      expect(await flag.getAttribute('class')).toContain(`fi-${FLAGS[competition]}`);
+      expect((await flag.innerText()).trim()).toBe('');
       expect(await row.getByText(competition, { exact: true }).isHidden()).toBe(true);
     }
     await expect
@@ -476,13 +478,20 @@ describe.skipIf(!postgres)("'Bet now' on Postgres", () => {
 
     // The click is recorded without holding up the redirect: wait for it to land.
     await expect.poll(countClicks, { timeout: 10_000 }).toBe(before + 1);
-    const last = await db?.query<{ bookmaker: string; league_slug: string; event_id: string }>(
-      'SELECT bookmaker, league_slug, event_id FROM affiliate_clicks ORDER BY id DESC LIMIT 1',
+    const last = await db?.query<{
+      bookmaker: string;
+      league_slug: string;
+      event_id: string;
+      source_page: string;
+    }>(
+      'SELECT bookmaker, league_slug, event_id, source_page FROM affiliate_clicks ORDER BY id DESC LIMIT 1',
     );
     expect(last?.rows[0]).toEqual({
       bookmaker: key,
       league_slug: 'serie-a',
       event_id: href.searchParams.get('event'),
+      // The operators' report counts clicks by the page they came from.
+      source_page: 'home',
     });
     await context.close();
   });

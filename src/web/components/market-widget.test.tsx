@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw/http';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { server } from '../../../tests/helpers/msw-server.ts';
@@ -10,11 +11,17 @@ import { MarketWidget } from './market-widget.tsx';
 
 let queryClient: QueryClient | undefined;
 
-function renderWidget(market: MarketKey, league = { slug: 'serie-a', name: 'Serie A' }) {
+function renderWidget(
+  market: MarketKey,
+  league = { slug: 'serie-a', name: 'Serie A' },
+  path = '/',
+) {
   queryClient = createQueryClient();
   render(
     <QueryClientProvider client={queryClient}>
-      <MarketWidget league={league} market={market} />
+      <MemoryRouter initialEntries={[path]}>
+        <MarketWidget league={league} market={market} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -126,6 +133,7 @@ describe('a market with prices', () => {
       event: 'fake:E0:2026-11-22:brighton:arsenal',
       outcome: 'Brighton & Hove Albion',
       league: 'premier-league',
+      page: 'home',
     });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')?.split(/\s+/)).toEqual(
@@ -174,6 +182,28 @@ describe('a market with prices', () => {
     expect(screen.getByRole('link', { name: 'Bet now' }).getAttribute('href')).toMatch(
       /^\/go\/bwin\?/,
     );
+  });
+
+  it.each([
+    ['/', 'home'],
+    ['/league/serie-a', 'league'],
+    ['/match/12-inter-v-milan', 'match'],
+    ['/team/inter', 'team'],
+    ['/somewhere/else', 'other'],
+  ])('on %s, tells /go/ the click came from a %s page', async (path, page) => {
+    answer([
+      event({
+        id: 'priced',
+        bookmakers: [
+          bookmaker('bet365', 'Bet365', [{ key: 'h2h', outcomes: [{ name: 'Inter', price: 2 }] }]),
+        ],
+      }),
+    ]);
+    renderWidget('h2h', undefined, path);
+    const link = await screen.findByRole('link', { name: 'Bet now' });
+    const href = new URL(link.getAttribute('href') ?? '', 'https://touchline.example');
+    expect(href.searchParams.get('page')).toBe(page);
+    expect(href.searchParams.get('league')).toBe('serie-a');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { MarketKey } from '../../domain/odds.ts';
-import { getBetLink, useOdds } from '../api/odds.ts';
+import { getBetLink, useClickPage, useOdds } from '../api/odds.ts';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { MatchTitle } from './match-title.tsx';
 
@@ -16,6 +16,7 @@ export function MarketWidget({
   market: MarketKey;
 }) {
   const query = useOdds(league.slug, market);
+  const page = useClickPage();
   const { data: events, isPending } = useDeferredData(query);
   const { isError } = query;
   const event = events?.find((e) =>
@@ -53,6 +54,7 @@ export function MarketWidget({
                 event: event.id,
                 outcome: outcome.name,
                 league: league.slug,
+                page,
               })}
               target="_blank"
               rel="sponsored noopener noreferrer"

@@ -1,5 +1,5 @@
 import type { BookmakerPrices, MatchOdds } from '../../domain/api/match-centre.ts';
-import { getBetLink } from '../api/odds.ts';
+import { getBetLink, useClickPage } from '../api/odds.ts';
 import { ScrollRegion } from './ui/scroll-region.tsx';
 
 type Outcome = 'home' | 'draw' | 'away' | 'over' | 'under';
@@ -16,6 +16,7 @@ const percent = (value: number | null) => (value === null ? '–' : `${(value * 
 /** A price with its move from the first price seen, as a 'Bet now' link through /go/. */
 function PriceCell(props: { bookmaker: BookmakerPrices; outcome: Outcome; odds: MatchOdds }) {
   const { bookmaker, outcome, odds } = props;
+  const page = useClickPage();
   const price = bookmaker[outcome];
   if (price === null) return <td className="px-2 py-1 text-center text-subtle">–</td>;
   const first = bookmaker.opening[outcome];
@@ -42,6 +43,7 @@ function PriceCell(props: { bookmaker: BookmakerPrices; outcome: Outcome; odds: 
             event: odds.event_id,
             outcome: COLUMNS.find((c) => c.key === outcome)?.label ?? outcome,
             league: odds.league_slug,
+            page,
           })}
           target="_blank"
           rel="sponsored noopener noreferrer"

@@ -5,7 +5,7 @@ import {
   type OddsEvent,
 } from '../../domain/odds.ts';
 import { formatShortDateTime } from '../../domain/time-zone.ts';
-import { getBetLink, useOdds } from '../api/odds.ts';
+import { getBetLink, useClickPage, useOdds } from '../api/odds.ts';
 import { readSiteMeta } from '../site-meta.ts';
 import { MatchTitle } from './match-title.tsx';
 
@@ -19,6 +19,7 @@ function PriceCell(props: {
   league: string;
 }) {
   const { best } = props;
+  const page = useClickPage();
   const inner = (
     <>
       <span className="text-xs text-subtle">{props.label}</span>{' '}
@@ -49,6 +50,7 @@ function PriceCell(props: {
         event: props.eventId,
         outcome: props.label,
         league: props.league,
+        page,
       })}
       target="_blank"
       rel="sponsored noopener noreferrer"
