@@ -11,6 +11,9 @@ import { createTestApp, loginCookie, type TestApp } from '../../tests/helpers/te
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 
 const STYLESHEET = 'body{color:red}/* </style><script>alert(1)</script> */';
+const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark'; // </script><b>";
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
+const MANIFEST = JSON.stringify({ name: 'Touchline', start_url: '/', display: 'standalone' });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,9 +21,17 @@ beforeAll(async () => {
   await writeFile(
     path.join(webRoot, 'index.html'),
     '<title>{{brand_name}}</title><meta name="touchline:credit" content="{{credit_line}}">' +
+      '<script src="/theme.js" data-inline></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">' +
       '<div id="root"><!--home-shell--><h1>Home heading</h1><!--/home-shell--></div>',
   );
+  await writeFile(path.join(webRoot, 'theme.js'), THEME_SCRIPT);
+  await writeFile(path.join(webRoot, 'sw.js'), SERVICE_WORKER);
+  await writeFile(path.join(webRoot, 'sw.js.br'), brotliCompressSync(Buffer.from(SERVICE_WORKER)));
+  await writeFile(path.join(webRoot, 'manifest.webmanifest'), MANIFEST);
+  await writeFile(path.join(webRoot, 'offline.html'), '<title>Offline · {{brand_name}}</title>');
+  await mkdir(path.join(webRoot, 'icons'));
+  await writeFile(path.join(webRoot, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50]));
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'index-abc.css'), STYLESHEET);
   await writeFile(
@@ -59,7 +70,8 @@ describe('the gate', () => {
       (r) =>
         /^\/(api|functions|go)\//.test(r.url) &&
         r.method !== 'HEAD' &&
-        !(r.method === 'POST' && r.url === '/api/session'),
+        // The login, and the question whether the cookie is valid, are open to anyone.
+        r.url !== '/api/session',
     );
     expect(dataRoutes.length).toBeGreaterThan(1);
     for (const route of dataRoutes) {
@@ -174,6 +186,65 @@ describe('the web app', () => {
     const response = await t.app.inject({ url: '/index.html' });
     expect(response.body).not.toContain('{{brand_name}}');
   });
+
+  it('carries the theme script inline, allowed by its hash on the page only', async () => {
+    const response = await t.app.inject({ url: '/news' });
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(response.body)?.[1];
+    expect(inline).toBe("document.documentElement.dataset.theme = 'dark'; // <\\/script><b>");
+    expect(response.body).not.toContain('src="/theme.js"');
+    const hash = createHash('sha256')
+      .update(inline ?? '')
+      .digest('base64');
+    const csp = String(response.headers['content-security-policy']);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    expect(csp).toContain("worker-src 'self'");
+    const data = await t.app.inject({ url: '/healthz' });
+    expect(/script-src ([^;]*)/.exec(String(data.headers['content-security-policy']))?.[1]).toBe(
+      "'self'",
+    );
+  });
+});
+
+describe('what an installed site needs, open without a session', () => {
+  it('serves the manifest as a manifest, named after the brand', async () => {
+    const response = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.json()).toEqual({
+      name: 'Goal & "Co"',
+      short_name: 'Goal & "Co"',
+      start_url: '/',
+      display: 'standalone',
+    });
+  });
+
+  it.each(['identity', 'br'])(
+    'serves the service worker to be checked on every visit (%s)',
+    async (encoding) => {
+      const response = await t.app.inject({
+        url: '/sw.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves the offline page with the brand filled in, and the icons', async () => {
+    const offline = await t.app.inject({ url: '/offline.html' });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers['content-type']).toMatch(/^text\/html/);
+    expect(offline.body).toBe('<title>Offline · Goal &amp; &quot;Co&quot;</title>');
+    const icon = await t.app.inject({ url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+  });
+
+  it('keeps a session-only path gated beside them', async () => {
+    expect((await t.app.inject({ url: '/api/leagues' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/img/anything.png' })).statusCode).toBe(401);
+  });
 });
 
 describe("the painted heading's time zone", () => {
@@ -224,7 +295,8 @@ describe('security headers', () => {
     const response = await t.app.inject({ url });
     const csp = String(response.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
-    expect(scriptSrc).toBe("'self'");
+    // A page adds the hashes of its inline scripts, nothing broader.
+    expect(scriptSrc).toMatch(url === '/' ? /^'self'( 'sha256-[\w+/]+=*')+$/ : /^'self'$/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("object-src 'none'");

@@ -33,6 +33,7 @@ import { addSecurityHeaders } from './http/security-headers.ts';
 import { createSessionSigner } from './http/session-token.ts';
 import { createNewsSync, type NewsSync } from './jobs/news-sync.ts';
 import { fetchFeed } from './providers/rss/client.ts';
+import { affiliateClickRoutes } from './routes/affiliate-clicks.ts';
 import { apiDocsRoutes } from './routes/api-docs.ts';
 import { dataApiRoutes } from './routes/data-api.ts';
 import { demoFeedRoutes } from './routes/demo-feeds.ts';
@@ -50,6 +51,7 @@ import { statusRoutes } from './routes/status.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
 import { createAffiliateClicks } from './services/affiliate-clicks.ts';
+import { createClicksReport } from './services/clicks-report.ts';
 import { createImages } from './services/images.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
 import { createMatchCentre } from './services/match-centre.ts';
@@ -250,8 +252,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clicks = createAffiliateClicks({
     db: deps.db,
     limiter: deps.clickLimiter ?? createClickLimiter(),
+    now: deps.now,
+    onRecorded: (bookmaker) => status.countClick(bookmaker),
   });
   await app.register(goRoutes({ clicks }));
+  await app.register(
+    affiliateClickRoutes({
+      report: createClicksReport({ db: deps.db, now: deps.now, timeZone: deps.timeZone }),
+      adminAuth,
+    }),
+  );
   await app.register(imageRoutes({ images: createImages({ db: deps.db }) }));
   await app.register(apiDocsRoutes());
   await app.register(

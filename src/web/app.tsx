@@ -7,12 +7,27 @@ import { startLiveUpdates } from './api/live.ts';
 import { PasswordGate } from './components/password-gate.tsx';
 import { createRouter } from './router.tsx';
 
-/** The gate until this browser session is unlocked, then the routed site. */
+/**
+ * The gate until this browser session is unlocked, then the routed site. A tab without the
+ * unlocked flag first asks the server whether its session cookie is valid, showing neither the
+ * form nor the site until it knows.
+ */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const unlocked = useSyncExternalStore(gateStore.subscribe, gateStore.isUnlocked);
+  const gate = useSyncExternalStore(gateStore.subscribe, gateStore.getState);
+  useEffect(() => {
+    void gateStore.startCheck();
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      {unlocked ? <Site /> : <PasswordGate />}
+      {gate === 'unlocked' ? (
+        <Site />
+      ) : gate === 'locked' ? (
+        <PasswordGate />
+      ) : (
+        <main aria-busy="true" className="min-h-screen">
+          <span className="sr-only">Loading…</span>
+        </main>
+      )}
     </QueryClientProvider>
   );
 }

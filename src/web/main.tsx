@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
+import { registerServiceWorker } from './register-service-worker.ts';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
@@ -18,3 +19,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { startServer, waitUntilAnswering, type RunningServer } from '../helpers/e2e-server.ts';
 
 const NOW = '2026-11-21T15:30:00Z';
 /** Stands for the match page of the board's first match, whose id is known once the server runs. */
@@ -57,10 +57,13 @@ const VIEWPORTS = [
   { name: 'phone', size: PHONE },
   { name: 'desktop', size: DESKTOP },
 ];
+/** Both colour themes, each as the system's setting (the site follows it when nothing is chosen). */
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
 
 let server: RunningServer;
 let browser: Browser;
-/** Logged-in contexts, one per viewport, sharing the session cookie of one login each. */
+/** Logged-in contexts, one per viewport and theme, sharing the session cookie of one login each. */
 const contexts = new Map<string, BrowserContext>();
 
 beforeAll(async () => {
@@ -69,13 +72,20 @@ beforeAll(async () => {
     startServer({ NOW, RATE_LIMIT_PER_MINUTE: '0' }),
     launchBrowser(),
   ]);
+  await waitUntilAnswering(server);
   for (const viewport of VIEWPORTS) {
-    // axe-core goes in as an inline script, which the site's CSP (rightly) refuses.
-    const context = await browser.newContext({ viewport: viewport.size, bypassCSP: true });
-    const page = await context.newPage();
-    await login(page, server.url);
-    await page.close();
-    contexts.set(viewport.name, context);
+    for (const theme of THEMES) {
+      // axe-core goes in as an inline script, which the site's CSP (rightly) refuses.
+      const context = await browser.newContext({
+        viewport: viewport.size,
+        bypassCSP: true,
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      await login(page, server.url);
+      await page.close();
+      contexts.set(`${viewport.name}/${theme}`, context);
+    }
   }
 });
 afterAll(async () => {
@@ -83,9 +93,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function getContext(viewport: string): BrowserContext {
-  const context = contexts.get(viewport);
-  if (context === undefined) throw new Error(`no context for ${viewport}`);
+function getContext(viewport: string, theme: Theme): BrowserContext {
+  const context = contexts.get(`${viewport}/${theme}`);
+  if (context === undefined) throw new Error(`no context for ${viewport} (${theme})`);
   return context;
 }
 
@@ -98,8 +108,12 @@ async function findFirstMatchPath(page: Page): Promise<string> {
 }
 
 /** Opens a page past the gate (the unlocked flag lives in session storage, per tab). */
-async function openPage(viewport: string, target: (typeof PAGES)[number]): Promise<Page> {
-  const page = await getContext(viewport).newPage();
+async function openPage(
+  viewport: string,
+  target: (typeof PAGES)[number],
+  theme: Theme = 'light',
+): Promise<Page> {
+  const page = await getContext(viewport, theme).newPage();
   await page.goto(server.url);
   await page.evaluate(() => sessionStorage.setItem('touchline:unlocked', 'true'));
   const path = target.path === FIRST_MATCH ? await findFirstMatchPath(page) : target.path;
@@ -271,10 +285,14 @@ async function tabThrough(page: Page): Promise<{ reached: number; problems: stri
   return { reached: reached.size, problems };
 }
 
-describe('axe-core finds no serious or critical violation', () => {
-  for (const viewport of VIEWPORTS) {
-    it(`on the password gate (${viewport.name})`, async () => {
-      const context = await browser.newContext({ viewport: viewport.size, bypassCSP: true });
+describe('axe-core finds no serious or critical violation, contrast included', () => {
+  for (const [viewport, theme] of VIEWPORTS.flatMap((v) => THEMES.map((t) => [v, t] as const))) {
+    it(`on the password gate (${viewport.name}, ${theme})`, async () => {
+      const context = await browser.newContext({
+        viewport: viewport.size,
+        bypassCSP: true,
+        colorScheme: theme,
+      });
       const page = await context.newPage();
       await page.goto(server.url);
       await page.getByLabel('Password').waitFor();
@@ -291,8 +309,12 @@ describe('axe-core finds no serious or critical violation', () => {
     });
 
     for (const target of PAGES) {
-      it(`on the ${target.name} page (${viewport.name})`, async () => {
-        const page = await openPage(viewport.name, target);
+      it(`on the ${target.name} page (${viewport.name}, ${theme})`, async () => {
+        const page = await openPage(viewport.name, target, theme);
+        // The page is drawn in the theme under test (styles.css: the page's background).
+        expect(
+          await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor),
+        ).toBe(theme === 'dark' ? 'rgb(15, 22, 19)' : 'rgb(245, 247, 242)');
         const violations = await findSeriousViolations(page);
         expect(violations, describeViolations(violations)).toEqual([]);
         await page.close();

@@ -140,3 +140,13 @@ function probeStatus(url: string): Promise<number | null> {
     request.on('error', () => resolve(null));
   });
 }
+
+/**
+ * Waits until the site's page answers at all: ready is not yet idle, and on a busy machine the
+ * start-up work (the models' training) can keep the overload guard answering 503 for a while.
+ */
+export async function waitUntilAnswering(server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await probeStatus(server.url)) === 503 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 500));
+}

@@ -1,18 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The policy of every answer; `styleHashes` are the sha256 sources (`'sha256-…'`) of the
- * stylesheets a page carries inline.
+ * The policy of every answer; `styleHashes` and `scriptHashes` are the sha256 sources
+ * (`'sha256-…'`) of the stylesheets and classic scripts a page carries inline.
  */
-export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  styleHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
+): string {
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     ["style-src 'self'", ...styleHashes].join(' '),
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
+    "worker-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",

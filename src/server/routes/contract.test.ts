@@ -47,6 +47,7 @@ const EXAMPLES: Record<string, Call[]> = {
     { method: 'POST', url: '/api/session', payload: { password: 'wrong' }, as: 'none' },
     { method: 'POST', url: '/api/session', payload: { pass: 'x' }, as: 'none' },
   ],
+  'GET /api/session': [{ url: '/api/session' }, { url: '/api/session', as: 'none' }],
   'GET /api/leagues': [{ url: '/api/leagues' }, { url: '/api/leagues', as: 'none' }],
   'GET /api/leagues/:slug': [{ url: '/api/leagues/serie-a' }, { url: '/api/leagues/nowhere' }],
   'GET /api/leagues/:slug/table': [{ url: '/api/leagues/serie-a/table' }],
@@ -117,8 +118,22 @@ const EXAMPLES: Record<string, Call[]> = {
   'GET /go/:bookmaker': [
     { url: '/go/bet365?event=fake%3Apl2&outcome=Draw&league=premier-league' },
     { url: '/go/nobody' },
+    { url: '/go/No%20Body' },
   ],
   'GET /img/crest/:file': [{ url: '/img/crest/inter.svg' }, { url: '/img/crest/nobody.svg' }],
+  'GET /img/report/:home/:away/:file': [
+    { url: '/img/report/inter/milan/2-1.svg' },
+    { url: '/img/report/inter/nobody/2-1.svg' },
+    { url: '/img/report/inter/milan/100-1.svg' },
+  ],
+  'GET /api/admin/clicks': [
+    { url: '/api/admin/clicks', as: 'admin' },
+    { url: '/api/admin/clicks' },
+  ],
+  'GET /api/admin/clicks.csv': [
+    { url: '/api/admin/clicks.csv', as: 'admin' },
+    { url: '/api/admin/clicks.csv' },
+  ],
   'GET /img/player/:file': [{ url: '/img/player/p1.svg' }, { url: '/img/player/P1.png' }],
   'GET /feeds/:file': [{ url: '/feeds/serie-a.xml' }, { url: '/feeds/nowhere.xml' }],
   // An open stream never ends, so only its refusals are called here (routes/live.test.ts reads
@@ -239,6 +254,7 @@ describe('the HTTP contract', () => {
       'POST /api/news/sync 429',
       'GET /go/:bookmaker 302',
       'POST /api/session 204',
+      'GET /api/session 200',
       'GET /api/status 403',
     ]) {
       expect(statuses).toContain(reached);

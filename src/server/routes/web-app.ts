@@ -56,6 +56,41 @@ export function inlineStylesheets(
   return { html: inlined, styleHashes };
 }
 
+const INLINE_SCRIPT = /<script\b([^>]*)><\/script>/g;
+
+/**
+ * Puts the page's small classic scripts marked `data-inline` (the colour theme, which has to run
+ * before the first paint) into the page, so that paint waits for no further request; returns the
+ * CSP hash of each. Other scripts (the app's module) stay as they are.
+ */
+export function inlineScripts(
+  html: string,
+  readAsset: (relativePath: string) => string,
+): { html: string; scriptHashes: string[] } {
+  const scriptHashes: string[] = [];
+  const inlined = html.replace(INLINE_SCRIPT, (tag, attributes: string) => {
+    const source = /\bsrc="\/([\w-]+\.js)"/.exec(attributes)?.[1];
+    if (source === undefined || !/\sdata-inline\b/.test(attributes)) return tag;
+    // A "</script" inside the code would end the element early.
+    const code = readAsset(source).replace(/<\/(script)/gi, '<\\/$1');
+    scriptHashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    return `<script>${code}</script>`;
+  });
+  return { html: inlined, scriptHashes };
+}
+
+/**
+ * The web app manifest as sent: the built file with the site's brand as its name, so an
+ * installed site is called what its pages are called.
+ */
+export function renderManifest(template: string, brandName: string): string {
+  const manifest = JSON.parse(template) as Record<string, unknown>;
+  return JSON.stringify({ ...manifest, name: brandName, short_name: brandName });
+}
+
+/** Files of the build the server fills in with the site's configuration before sending them. */
+const FILLED_FILES = ['index.html', 'manifest.webmanifest', 'offline.html'];
+
 type Encoding = 'br' | 'gzip';
 
 /** The page as sent: its text, and the same compressed once at start-up at the strongest levels. */
@@ -114,16 +149,18 @@ export function webAppRoutes(deps: {
   return async function (app: FastifyInstance) {
     const indexFile = path.join(deps.webRoot, 'index.html');
     const built = existsSync(indexFile);
-    const page = built
+    const readBuilt = (file: string) => readFileSync(path.join(deps.webRoot, file), 'utf8');
+    const styled = built
       ? inlineStylesheets(
           renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.meta, deps.timeZone),
-          (asset) => readFileSync(path.join(deps.webRoot, asset), 'utf8'),
+          readBuilt,
         )
       : {
           html: '<!doctype html><title>Touchline</title><p>The front end is not built: run npm run build.</p>',
           styleHashes: [],
         };
-    const pagePolicy = contentSecurityPolicy(page.styleHashes);
+    const page = { ...styled, ...inlineScripts(styled.html, readBuilt) };
+    const pagePolicy = contentSecurityPolicy(page.styleHashes, page.scriptHashes);
     const homeTemplate = page.html.replace(HOME_SHELL, '$1');
     // One compressed home page per offset the zone has (two where it keeps summer time), made
     // when the offset is first seen.
@@ -157,14 +194,40 @@ export function webAppRoutes(deps: {
         // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are.
         preCompressed: true,
         allowedPath: (pathName) => pathName !== '/index.html',
+        globIgnore: FILLED_FILES.filter((file) => file !== 'index.html'),
         setHeaders(res, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          // The service worker is looked for on every visit: a new one must not wait an hour.
+          // (`filePath` is the file sent: sw.js.br or sw.js.gz when compressed.)
+          const worker = /^sw\.js(\.br|\.gz)?$/.test(path.relative(deps.webRoot, filePath));
           res.header(
             'cache-control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            immutable
+              ? 'public, max-age=31536000, immutable'
+              : worker
+                ? 'no-cache'
+                : 'public, max-age=3600',
           );
         },
       });
+
+      // Public like the page: a browser fetches the manifest without cookies, and the service
+      // worker keeps the offline page for when there is no connection at all.
+      if (existsSync(path.join(deps.webRoot, 'manifest.webmanifest'))) {
+        const manifest = renderManifest(readBuilt('manifest.webmanifest'), deps.meta.brandName);
+        app.get('/manifest.webmanifest', async (_request, reply) =>
+          reply
+            .header('cache-control', 'public, max-age=3600')
+            .type('application/manifest+json; charset=utf-8')
+            .send(manifest),
+        );
+      }
+      if (existsSync(path.join(deps.webRoot, 'offline.html'))) {
+        const offline = renderIndexHtml(readBuilt('offline.html'), deps.meta, deps.timeZone);
+        app.get('/offline.html', async (_request, reply) =>
+          reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(offline),
+        );
+      }
     }
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -2,7 +2,9 @@ import { Link, Outlet, ScrollRestoration } from 'react-router';
 
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
+import { FavouritesAnnouncer } from './favourites-announcer.tsx';
 import { LeagueChips } from './league-chips.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 function NewsIcon() {
   return (
@@ -61,6 +63,7 @@ export function AppFrame() {
               <TransfersIcon />
               <span className="hidden md:inline">Transfers</span>
             </Link>
+            <ThemeToggle className={headerButton} />
           </nav>
         </div>
       </header>
@@ -70,6 +73,7 @@ export function AppFrame() {
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6">
         <Outlet />
       </main>
+      <FavouritesAnnouncer />
       <SiteFooter
         brandName={meta.brandName}
         creditLine={meta.creditLine}

@@ -87,7 +87,7 @@ function ReliabilityChart({ reliability }: { reliability: Reliability }) {
         y={HEIGHT - 6}
         textAnchor="middle"
         fontSize="11"
-        className="fill-ink"
+        className="fill-current"
       >
         Probability given
       </text>
@@ -95,7 +95,7 @@ function ReliabilityChart({ reliability }: { reliability: Reliability }) {
         transform={`translate(11 ${PLOT.top + PLOT.size / 2}) rotate(-90)`}
         textAnchor="middle"
         fontSize="11"
-        className="fill-ink"
+        className="fill-current"
       >
         How often it happened
       </text>
