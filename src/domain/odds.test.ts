@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  renameOddsEventClubs,
   findBestPrices,
   getConsensusProbabilities,
   type Bookmaker,
@@ -237,5 +238,56 @@ describe('getConsensusProbabilities', () => {
   it('is null when no bookmaker prices all three outcomes', () => {
     expect(getConsensusProbabilities(event([[2, undefined, 3]]))).toBeNull();
     expect(getConsensusProbabilities(event([]))).toBeNull();
+  });
+});
+
+describe('renameOddsEventClubs', () => {
+  const event: OddsEvent = {
+    id: 'e1',
+    commence_time: '2026-11-28T15:00:00Z',
+    home_team: 'Wolverhampton Wanderers',
+    away_team: 'Brighton and Hove Albion',
+    bookmakers: [
+      {
+        key: 'bet365',
+        title: 'Bet365',
+        markets: [
+          {
+            key: 'h2h',
+            outcomes: [
+              { name: 'Brighton and Hove Albion', price: 2.1 },
+              { name: 'Draw', price: 3.4 },
+              { name: 'Wolverhampton Wanderers', price: 3.6 },
+            ],
+          },
+          {
+            key: 'totals',
+            outcomes: [
+              { name: 'Over', price: 1.9, point: 2.5 },
+              { name: 'Under', price: 1.95, point: 2.5 },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('names the teams and their outcomes as asked, in any order, and leaves the rest', () => {
+    const renamed = renameOddsEventClubs(event, 'Wolves', 'Brighton');
+    expect(renamed.home_team).toBe('Wolves');
+    expect(renamed.away_team).toBe('Brighton');
+    expect(renamed.bookmakers[0]?.markets.map((m) => m.outcomes.map((o) => o.name))).toEqual([
+      ['Brighton', 'Draw', 'Wolves'],
+      ['Over', 'Under'],
+    ]);
+    expect(renamed.bookmakers[0]?.markets[0]?.outcomes.map((o) => o.price)).toEqual([
+      2.1, 3.4, 3.6,
+    ]);
+    // The upstream's event is not changed.
+    expect(event.home_team).toBe('Wolverhampton Wanderers');
+  });
+
+  it("answers the same event when the names are already the club table's", () => {
+    expect(renameOddsEventClubs(event, event.home_team, event.away_team)).toBe(event);
   });
 });

@@ -129,3 +129,31 @@ export function getConsensusProbabilities(
   const mean = (i: number) => readings.reduce((sum, r) => sum + (r[i] ?? 0), 0) / readings.length;
   return { home: mean(0), draw: mean(1), away: mean(2) };
 }
+
+/**
+ * The event with its clubs named `home` and `away`: the teams and every outcome that named them
+ * (a head-to-head price is named after its club), so an upstream's spelling ("Wolverhampton
+ * Wanderers") reads as the club table's ("Wolves") wherever the prices are shown.
+ */
+export function renameOddsEventClubs(event: OddsEvent, home: string, away: string): OddsEvent {
+  if (event.home_team === home && event.away_team === away) return event;
+  const names = new Map([
+    [event.home_team, home],
+    [event.away_team, away],
+  ]);
+  return {
+    ...event,
+    home_team: home,
+    away_team: away,
+    bookmakers: event.bookmakers.map((bookmaker) => ({
+      ...bookmaker,
+      markets: bookmaker.markets.map((market) => ({
+        ...market,
+        outcomes: market.outcomes.map((outcome) => {
+          const name = names.get(outcome.name);
+          return name === undefined ? outcome : { ...outcome, name };
+        }),
+      })),
+    })),
+  };
+}

@@ -219,7 +219,8 @@ describe('createLiveProvider', () => {
     const listed = await provider.listOdds('premier-league', new Date(0));
 
     expect(listed).toHaveLength(1);
-    expect(listed[0]?.event).toBe(event);
+    // The prices name the clubs as the club table does, the teams and their outcomes alike.
+    expect(listed[0]?.event).toEqual(oddsEvent('e912', 'Man United', 'Nottingham Forest'));
     expect(listed[0]?.match).toEqual({
       externalId: 'odds-api:e912',
       leagueSlug: 'premier-league',

@@ -1,3 +1,4 @@
+import { renameOddsEventClubs } from '../../../domain/odds.ts';
 import {
   createTeamNameIndex,
   slugifyTeamName,
@@ -140,7 +141,8 @@ export function createLiveProvider(options: {
           home,
           away,
         };
-        return { match, event };
+        // Named as the club table names them, like every other answer of the site.
+        return { match, event: renameOddsEventClubs(event, home.name, away.name) };
       });
     },
     async listTransfers(leagueSlug) {
