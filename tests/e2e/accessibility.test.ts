@@ -31,7 +31,15 @@ const PAGES = [
   {
     name: 'transfers',
     path: '/transfers',
-    ready: (page: Page) => page.getByRole('tablist').first(),
+    ready: (page: Page) => page.getByRole('searchbox', { name: 'Find a club in any league' }),
+    // Clubs start collapsed: the first is opened, so its tabs and moves are checked too.
+    open: async (page: Page) => {
+      await page
+        .getByRole('button', { name: /^Show transfers of / })
+        .first()
+        .click();
+      await page.getByRole('tablist').first().waitFor();
+    },
   },
   {
     name: 'predictions',
@@ -119,6 +127,7 @@ async function openPage(
   const path = target.path === FIRST_MATCH ? await findFirstMatchPath(page) : target.path;
   await page.goto(`${server.url}${path}`);
   await target.ready(page).waitFor();
+  if ('open' in target && target.open !== undefined) await target.open(page);
   // Loaded: no skeleton left.
   await page.waitForFunction(() => document.querySelector('.animate-pulse') === null);
   return page;
