@@ -266,13 +266,29 @@ function readFocused(page: Page) {
  * Tabs from the top of the page to the end, and returns the problems found: controls never
  * reached, and controls whose focus is not visibly shown.
  */
+/**
+ * Focus back at the top, as on a page just opened: the next Tab goes to the first control.
+ * (blur() alone would not do: Chromium starts the next Tab from the last focused element.)
+ */
+async function blurFocus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const start = document.createElement('div');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus();
+    start.addEventListener('blur', () => start.remove(), { once: true });
+  });
+}
+
 async function tabThrough(page: Page): Promise<{ reached: number; problems: string[] }> {
   await page.evaluate(() => window.scrollTo(0, 0));
+  // A page may have focused a control itself (the gate's field): each control's look is read
+  // unfocused, and the walk starts from the top.
+  await blurFocus(page);
   const controls = await markTabbableControls(page);
   const unfocused = new Map(controls.map((c) => [c.key, c]));
   const reached = new Set<string>();
   const problems: string[] = [];
-  await page.locator('body').focus();
   // Generous: a control may be added while tabbing (the news page loads more as it scrolls).
   for (let i = 0; i < controls.length + 200; i++) {
     await page.keyboard.press('Tab');
@@ -343,7 +359,7 @@ describe('the keyboard alone', () => {
     const { problems } = await tabThrough(page);
     expect(problems).toEqual([]);
 
-    await page.locator('body').focus();
+    await blurFocus(page);
     await page.keyboard.press('Tab');
     expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('offside');
@@ -357,8 +373,7 @@ describe('the keyboard alone', () => {
     await page.getByText('Incorrect password. Please try again.').waitFor();
     expect(await field.inputValue()).toBe('');
 
-    // Focus stayed on the button: back to the (cleared) field.
-    await page.keyboard.press('Shift+Tab');
+    // Focus goes back to the (cleared) field: the fan types again at once.
     expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.type('kickoff');
     await page.keyboard.press('Enter');

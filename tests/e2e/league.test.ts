@@ -42,11 +42,14 @@ async function openLeague(
 async function readTable(page: Page): Promise<number[][]> {
   const table = page.getByRole('region', { name: 'League Table' }).getByRole('table');
   await table.waitFor();
-  return table
-    .locator('tbody tr')
-    .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => Number(cell.textContent))),
-    );
+  return table.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) =>
+      [...row.querySelectorAll('td')]
+        // The favourite star's cell holds a button, not a number.
+        .filter((cell) => cell.querySelector('button') === null)
+        .map((cell) => Number(cell.textContent)),
+    ),
+  );
 }
 
 describe.each(LEAGUES)('the $name page', (league) => {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, fetchSessionCookie, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 const LEAGUES = [
@@ -21,7 +21,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ NOW: '2026-11-21T15:30:00Z' }),
+    // The journeys page through every league's news from one address, past the per-address
+    // limit (it has tests of its own).
+    startServer({ NOW: '2026-11-21T15:30:00Z', RATE_LIMIT_PER_MINUTE: '0' }),
     launchBrowser(),
   ]);
   startedAt = Date.now();
@@ -132,10 +134,15 @@ async function waitForArticles(page: Page) {
 }
 
 /** A fresh context past the gate, once the feeds have been ingested. */
+let sessionCookie: ReturnType<typeof fetchSessionCookie> | undefined;
+
 async function openNews(viewport: { width: number; height: number }, mobile = false) {
   const context = await browser.newContext(
     mobile ? { viewport, hasTouch: true, isMobile: true } : { viewport },
   );
+  // Signed in once for the file: six logins a minute from one address would meet the throttle.
+  sessionCookie ??= fetchSessionCookie(server.url);
+  await context.addCookies([await sessionCookie]);
   const page = await context.newPage();
   await login(page, server.url);
   await waitForArticles(page);

@@ -116,7 +116,8 @@ export function HomePage() {
     <div className="flex flex-col gap-8">
       <section className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
-          <div>
+          {/* Grows to the row's width, as the heading painted before the script stands. */}
+          <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-bold">Today's Main Football Matches</h1>
             <p className="text-sm text-subtle">
               {`All times displayed are in ${formatGmtOffset(now, timeZone)} timezone`}
