@@ -214,15 +214,16 @@ function TeamCard({ team }: { team: TransferTeam }) {
       aria-labelledby={`${id}-name`}
       className="flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm"
     >
-      <header className="flex items-center gap-2 px-3 py-2">
+      {/* The counts go under a name too long to share the line, rather than break it mid-word. */}
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
         <TeamLink
           club={{ key: team.key, name: team.name }}
-          className="flex min-w-0 flex-1 items-center gap-2"
+          className="flex min-w-0 flex-auto items-center gap-2"
         >
           <Shield src={team.shield} size={28} />
           <h2
             id={`${id}-name`}
-            className="min-w-0 text-sm leading-tight font-bold [overflow-wrap:anywhere] sm:text-base"
+            className="min-w-0 text-sm leading-tight font-bold [overflow-wrap:break-word] sm:text-base"
           >
             {team.name}
           </h2>
@@ -232,7 +233,7 @@ function TeamCard({ team }: { team: TransferTeam }) {
           aria-expanded={open}
           aria-controls={`${id}-moves`}
           onClick={() => setOpen((was) => !was)}
-          className="flex shrink-0 items-center gap-2 rounded-lg px-2 py-1.5 text-xs text-subtle hover:bg-chalk"
+          className="ml-auto flex shrink-0 items-center gap-2 rounded-lg px-2 py-1.5 text-xs text-subtle hover:bg-chalk"
         >
           <span className="sr-only">
             {open ? 'Hide' : 'Show'} transfers of {team.name}:{' '}
