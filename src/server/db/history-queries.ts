@@ -129,6 +129,20 @@ export async function loadReplayDataset(
   };
 }
 
+/** The columns of a move as the replay reads it. */
+const HISTORY_TRANSFER_COLUMNS = {
+  line: historyTransfers.line,
+  div: historyTransfers.div,
+  season: historyTransfers.season,
+  window: historyTransfers.window,
+  club: historyTransfers.club,
+  player: historyTransfers.player,
+  otherClub: historyTransfers.otherClub,
+  direction: historyTransfers.direction,
+  feeRaw: historyTransfers.feeRaw,
+  feeEurM: historyTransfers.feeEurM,
+};
+
 /** Moves of the data set by their line numbers (a story's move), in the data set's order. */
 export async function listHistoryTransfersByLine(
   db: Db,
@@ -136,18 +150,7 @@ export async function listHistoryTransfersByLine(
 ): Promise<HistoryTransfer[]> {
   if (lines.length === 0) return [];
   return db
-    .select({
-      line: historyTransfers.line,
-      div: historyTransfers.div,
-      season: historyTransfers.season,
-      window: historyTransfers.window,
-      club: historyTransfers.club,
-      player: historyTransfers.player,
-      otherClub: historyTransfers.otherClub,
-      direction: historyTransfers.direction,
-      feeRaw: historyTransfers.feeRaw,
-      feeEurM: historyTransfers.feeEurM,
-    })
+    .select(HISTORY_TRANSFER_COLUMNS)
     .from(historyTransfers)
     .where(inArray(historyTransfers.line, [...new Set(lines)]))
     .orderBy(asc(historyTransfers.line));
@@ -166,18 +169,7 @@ export async function listHistoryTransfers(
   if (options.direction !== undefined)
     conditions.push(eq(historyTransfers.direction, options.direction));
   return db
-    .select({
-      line: historyTransfers.line,
-      div: historyTransfers.div,
-      season: historyTransfers.season,
-      window: historyTransfers.window,
-      club: historyTransfers.club,
-      player: historyTransfers.player,
-      otherClub: historyTransfers.otherClub,
-      direction: historyTransfers.direction,
-      feeRaw: historyTransfers.feeRaw,
-      feeEurM: historyTransfers.feeEurM,
-    })
+    .select(HISTORY_TRANSFER_COLUMNS)
     .from(historyTransfers)
     .where(and(...conditions))
     .orderBy(asc(historyTransfers.line));
