@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 import { createDevProxy } from './scripts/dev-proxy.ts';
+import { FLAG_DIR, FLAG_ICONS_VERSION } from './src/web/flag-images.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -50,10 +51,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Copies flag-icons' 4:3 flags into the build at FLAG_DIR, where the country-flag component
+ * finds them (src/web/flag-images.ts). The folder is named by the version, so the build stops
+ * when another version is installed: the new flags need a new folder to be cached apart.
+ */
+function flags(): Plugin {
+  const source = path.resolve('node_modules/flag-icons');
+  return {
+    name: 'touchline:flags',
+    apply: 'build',
+    async generateBundle() {
+      const { version } = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      if (version !== FLAG_ICONS_VERSION)
+        this.error(
+          `flag-icons ${version} is installed but src/web/flag-images.ts names ${FLAG_ICONS_VERSION}`,
+        );
+      const folder = path.join(source, 'flags/4x3');
+      for (const name of await readdir(folder)) {
+        if (!name.endsWith('.svg')) continue;
+        this.emitFile({
+          type: 'asset',
+          fileName: `${FLAG_DIR}/${name}`,
+          source: await readFile(path.join(folder, name)),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), flags(), precompress()],
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

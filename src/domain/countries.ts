@@ -184,7 +184,8 @@ function readRegionNames(): ReadonlyMap<string, string> {
   return byName;
 }
 
-const REGION_NAMES = readRegionNames();
+/** Read on the first name that needs it: a few hundred ICU look-ups, kept off page start-up. */
+let regionNames: ReadonlyMap<string, string> | undefined;
 
 /** A two- or three-letter code, or a flag-icons home nation code → its flag code. */
 function readCode(text: string): string | undefined {
@@ -201,7 +202,7 @@ function readCode(text: string): string | undefined {
 /** An English country name → its flag code. */
 function readName(text: string): string | undefined {
   const key = normaliseCountry(text);
-  return HOME_NATIONS.get(key) ?? ALIASES.get(key) ?? REGION_NAMES.get(key);
+  return HOME_NATIONS.get(key) ?? ALIASES.get(key) ?? (regionNames ??= readRegionNames()).get(key);
 }
 
 /**
@@ -231,7 +232,7 @@ const HOME_NATION_NAMES: ReadonlyMap<string, string> = new Map([
   ['gb-nir', 'Northern Ireland'],
 ]);
 
-let regionNames: Intl.DisplayNames | undefined;
+let displayNames: Intl.DisplayNames | undefined;
 
 /**
  * The English name of a flag code, as a flag's accessible name: "fr" → "France", "gb-eng" →
@@ -242,6 +243,6 @@ export function getCountryName(code: string): string {
   const nation = HOME_NATION_NAMES.get(lower);
   if (nation !== undefined) return nation;
   if (lower.length !== 2 || !FLAG_CODES.has(lower)) return lower.toUpperCase();
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  return regionNames.of(lower.toUpperCase()) ?? lower.toUpperCase();
+  displayNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return displayNames.of(lower.toUpperCase()) ?? lower.toUpperCase();
 }

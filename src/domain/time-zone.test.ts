@@ -9,6 +9,10 @@ import {
   getZonedDayRange,
   getZonedInstant,
   getZoneOffsetMs,
+  formatZoneOffsets,
+  listZoneOffsets,
+  parseZoneOffsets,
+  setZoneOffsets,
 } from './time-zone.ts';
 
 describe('getZonedDayRange', () => {
@@ -114,5 +118,111 @@ describe('getUkKickoffMs', () => {
     ['2005-12-26', '12:45', '2005-12-26T12:45:00.000Z'],
   ])('reads %s %s (UK time) as %s', (date, time, iso) => {
     expect(new Date(getUkKickoffMs(date, time)).toISOString()).toBe(iso);
+  });
+});
+
+describe('zone offset tables', () => {
+  const SPAN_START = Date.UTC(2025, 0, 1);
+  const SPAN_END = Date.UTC(2028, 0, 1);
+  /** Every formatted reading of an instant, which the table must reproduce exactly. */
+  const readAll = (ms: number, timeZone: string) => [
+    getZoneOffsetMs(ms, timeZone),
+    getZonedDate(ms, timeZone),
+    formatZonedTime(ms, timeZone),
+    formatShortDateTime(ms, timeZone),
+    formatGmtOffset(ms, timeZone),
+  ];
+
+  // Summer time on an hour, on half an hour (Lord Howe), at 45 minutes (Chatham), south of the
+  // equator, none at all (Kolkata), abolished (São Paulo) and the site's default zone.
+  it.each([
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Asia/Kolkata',
+    'America/Sao_Paulo',
+    'Africa/Johannesburg',
+  ])('reads %s exactly as Intl does, at every change and between', (timeZone) => {
+    const table = listZoneOffsets(timeZone, SPAN_START, SPAN_END);
+    // Instants: each change and the minute and second either side, and every 7 hours 13 minutes.
+    const instants: number[] = [];
+    for (const { fromMs } of table.changes)
+      instants.push(fromMs - 60_000, fromMs - 1, fromMs, fromMs + 1);
+    for (let ms = SPAN_START; ms < SPAN_END; ms += 26_000_000 + 13 * 60_000) instants.push(ms);
+    const expected = instants.map((ms) => readAll(ms, timeZone));
+    setZoneOffsets(timeZone, table);
+    try {
+      expect(instants.map((ms) => readAll(ms, timeZone))).toEqual(expected);
+    } finally {
+      setZoneOffsets(timeZone, {
+        startMs: 0,
+        endMs: 1,
+        changes: [{ fromMs: 0, offsetMinutes: 0 }],
+      });
+    }
+  });
+
+  it('finds two changes a year where summer time is kept, and none where it is not', () => {
+    expect(
+      listZoneOffsets('Europe/London', SPAN_START, SPAN_END).changes.map((c) => [
+        new Date(c.fromMs).toISOString(),
+        c.offsetMinutes,
+      ]),
+    ).toEqual([
+      ['2025-01-01T00:00:00.000Z', 0],
+      ['2025-03-30T01:00:00.000Z', 60],
+      ['2025-10-26T01:00:00.000Z', 0],
+      ['2026-03-29T01:00:00.000Z', 60],
+      ['2026-10-25T01:00:00.000Z', 0],
+      ['2027-03-28T01:00:00.000Z', 60],
+      ['2027-10-31T01:00:00.000Z', 0],
+    ]);
+    expect(listZoneOffsets('Asia/Kolkata', SPAN_START, SPAN_END).changes).toEqual([
+      { fromMs: SPAN_START, offsetMinutes: 330 },
+    ]);
+  });
+
+  it('reads instants outside the span with Intl', () => {
+    const timeZone = 'Europe/Paris';
+    const summer = Date.UTC(2030, 6, 1, 12);
+    const expected = readAll(summer, timeZone);
+    // A table that says UTC all along, but only for 2025.
+    setZoneOffsets(timeZone, {
+      startMs: SPAN_START,
+      endMs: Date.UTC(2026, 0, 1),
+      changes: [{ fromMs: SPAN_START, offsetMinutes: 0 }],
+    });
+    try {
+      expect(readAll(summer, timeZone)).toEqual(expected);
+      expect(formatZonedTime(Date.UTC(2025, 6, 1, 12), timeZone)).toBe('12:00');
+    } finally {
+      setZoneOffsets(timeZone, {
+        startMs: 0,
+        endMs: 1,
+        changes: [{ fromMs: 0, offsetMinutes: 0 }],
+      });
+    }
+  });
+
+  it('writes a table the page can carry and reads it back', () => {
+    const table = listZoneOffsets('America/New_York', SPAN_START, SPAN_END);
+    const text = formatZoneOffsets(table);
+    expect(text).toMatch(/^\d+,\d+;\d+:-300;\d+:-240;/);
+    expect(parseZoneOffsets(text)).toEqual(table);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['1,2', 'no changes'],
+    ['10,5;10:0', 'a span that ends before it starts'],
+    ['0,100;5:0', 'a first change after the start'],
+    ['0,100;0:0;50:60;40:0', 'changes out of order'],
+    ['0,100;0:0;100:60', 'a change at the end of the span'],
+    ['0,100;0:1200', 'an offset beyond 18 hours'],
+    ['0,100;0:x', 'a word'],
+    ['0,100;0:0;<script>', 'markup'],
+  ])('refuses %j (%s)', (text) => {
+    expect(parseZoneOffsets(text)).toBeUndefined();
   });
 });

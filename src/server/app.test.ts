@@ -8,6 +8,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, loginCookie, type TestApp } from '../../tests/helpers/test-app.ts';
+import { parseZoneOffsets } from '../domain/time-zone.ts';
 import { SECURITY_HEADERS } from './http/security-headers.ts';
 
 const STYLESHEET = 'body{color:red}/* </style><script>alert(1)</script> */';
@@ -257,6 +258,7 @@ describe("the painted heading's time zone", () => {
     await writeFile(
       path.join(webRoot, 'index.html'),
       '<meta name="touchline:time-zone" content="{{time_zone}}">' +
+        '<meta name="touchline:zone-offsets" content="{{zone_offsets}}">' +
         '<div id="root"><!--home-shell--><p>Times in {{time_offset}}</p><!--/home-shell--></div>',
     );
     london = await createTestApp({ webRoot, timeZone: 'Europe/London', now: () => clock });
@@ -282,6 +284,23 @@ describe("the painted heading's time zone", () => {
     expect(summer).toContain('content="Europe/London"');
     clock = new Date('2026-10-25T01:30:00Z');
     expect(await homePage(encoding)).toContain('<p>Times in GMT</p>');
+  });
+
+  it("carries the zone's offsets for the browser, from three years back to two ahead", async () => {
+    const page = await homePage('identity');
+    const text = /name="touchline:zone-offsets" content="([^"]*)"/.exec(page)?.[1] ?? '';
+    const table = parseZoneOffsets(text);
+    expect(table).toBeDefined();
+    // The app started with the clock at 00:30 on 25 October 2026.
+    expect(new Date(table?.startMs ?? 0).toISOString().slice(0, 10)).toBe('2023-10-25');
+    expect(new Date(table?.endMs ?? 0).toISOString().slice(0, 10)).toBe('2028-10-25');
+    const changes = (table?.changes ?? []).map((c) => [
+      new Date(c.fromMs).toISOString(),
+      c.offsetMinutes,
+    ]);
+    expect(changes).toContainEqual(['2026-10-25T01:00:00.000Z', 0]);
+    expect(changes).toContainEqual(['2027-03-28T01:00:00.000Z', 60]);
+    expect(changes).toHaveLength(11);
   });
 });
 

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { escapeHtml } from '../../domain/escape-html.ts';
-import { formatGmtOffset } from '../../domain/time-zone.ts';
+import { formatGmtOffset, formatZoneOffsets, listZoneOffsets } from '../../domain/time-zone.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 
 export type SiteMeta = {
@@ -17,17 +17,33 @@ export type SiteMeta = {
   replayLabel: string;
 };
 
+/** The same day and time `years` later (earlier when negative), in UTC. */
+function addYears(at: Date, years: number): number {
+  const moved = new Date(at);
+  moved.setUTCFullYear(at.getUTCFullYear() + years);
+  return moved.getTime();
+}
+
 /**
- * Fills the {{placeholders}} of the built index.html with the site's configuration. The zone's
- * offset ({{time_offset}}) changes with summer time, so it is left for fillTimeOffset at the
- * moment of each answer.
+ * Fills the {{placeholders}} of the built index.html with the site's configuration, and the
+ * zone's offsets from three years before `now` to two years after ({{zone_offsets}}), which the
+ * browser reads times with rather than loading Intl's date data (src/web/site-meta.ts). The
+ * zone's offset ({{time_offset}}) changes with summer time, so it is left for fillTimeOffset at
+ * the moment of each answer.
  */
-export function renderIndexHtml(template: string, meta: SiteMeta, timeZone: string): string {
+export function renderIndexHtml(
+  template: string,
+  meta: SiteMeta,
+  timeZone: string,
+  now: Date,
+): string {
+  const offsets = listZoneOffsets(timeZone, addYears(now, -3), addYears(now, 2));
   return template
     .replaceAll('{{brand_name}}', escapeHtml(meta.brandName))
     .replaceAll('{{credit_line}}', escapeHtml(meta.creditLine))
     .replaceAll('{{replay_label}}', escapeHtml(meta.replayLabel))
-    .replaceAll('{{time_zone}}', escapeHtml(timeZone));
+    .replaceAll('{{time_zone}}', escapeHtml(timeZone))
+    .replaceAll('{{zone_offsets}}', escapeHtml(formatZoneOffsets(offsets)));
 }
 
 /** The page with the site zone's offset at an instant written in: "GMT+2", "GMT", "GMT+5:30". */
@@ -152,7 +168,7 @@ export function webAppRoutes(deps: {
     const readBuilt = (file: string) => readFileSync(path.join(deps.webRoot, file), 'utf8');
     const styled = built
       ? inlineStylesheets(
-          renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.meta, deps.timeZone),
+          renderIndexHtml(readFileSync(indexFile, 'utf8'), deps.meta, deps.timeZone, deps.now()),
           readBuilt,
         )
       : {
@@ -223,7 +239,12 @@ export function webAppRoutes(deps: {
         );
       }
       if (existsSync(path.join(deps.webRoot, 'offline.html'))) {
-        const offline = renderIndexHtml(readBuilt('offline.html'), deps.meta, deps.timeZone);
+        const offline = renderIndexHtml(
+          readBuilt('offline.html'),
+          deps.meta,
+          deps.timeZone,
+          deps.now(),
+        );
         app.get('/offline.html', async (_request, reply) =>
           reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(offline),
         );

@@ -1,12 +1,13 @@
-import 'flag-icons/css/flag-icons.min.css';
-
 import { findCountryCode, getCountryName } from '../../domain/countries.ts';
+import { flagImageUrl } from '../flag-images.ts';
 
 const SIZE = 'h-3 w-4';
 
 /**
- * A country flag from the local flag-icons set (SVG, never emoji), named by the country for
- * screen readers. `country` is a code ("fr", "GB-ENG", "FRA") or an English name ("England").
+ * A country flag from the local flag-icons set (an SVG picture, never emoji), named by the
+ * country for screen readers. A picture rather than flag-icons' stylesheet: the page carries no
+ * rule for the 270 flags it does not show, and a flag below the fold loads only when scrolled
+ * near. `country` is a code ("fr", "GB-ENG", "FRA") or an English name ("England").
  * When it names no country: a globe under `label` when there is one (a league's flag must say
  * which league), else nothing but the flag's space.
  */
@@ -27,10 +28,14 @@ export function CountryFlag({
     return <GlobeIcon label={label} className={className} />;
   }
   return (
-    <span
-      className={`fi fi-${code} inline-block shrink-0 rounded-[2px] shadow-sm ${className}`}
-      role="img"
-      aria-label={label ?? getCountryName(code)}
+    <img
+      src={flagImageUrl(code)}
+      alt={label ?? getCountryName(code)}
+      width={16}
+      height={12}
+      loading="lazy"
+      decoding="async"
+      className={`inline-block shrink-0 rounded-[2px] object-contain ${className}`}
       data-flag={code}
     />
   );

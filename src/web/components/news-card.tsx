@@ -48,7 +48,11 @@ function hasImage(src: string | null | undefined): src is string {
   return typeof src === 'string' && src.trim() !== '';
 }
 
-function NewsImage({ src }: { src: string }) {
+/**
+ * `first`: the picture is likely the largest thing on screen when the page opens, so it is
+ * fetched at once and first, rather than when the browser finds it near the viewport.
+ */
+function NewsImage({ src, first }: { src: string; first: boolean }) {
   const [broken, setBroken] = useState(false);
   if (broken) {
     return (
@@ -68,7 +72,8 @@ function NewsImage({ src }: { src: string }) {
     <img
       src={src}
       alt=""
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
       decoding="async"
       onError={() => setBroken(true)}
       className={`${IMAGE_BOX} object-cover`}
@@ -85,10 +90,13 @@ export function NewsCard({
   item,
   timeZone,
   headingLevel = 3,
+  first = false,
 }: {
   item: NewsItem;
   timeZone: string;
   headingLevel?: 2 | 3;
+  /** The page's first card, at the top of the screen: its picture loads at once. */
+  first?: boolean;
 }) {
   const titleId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -100,7 +108,7 @@ export function NewsCard({
 
   return (
     <article className={CARD} aria-labelledby={titleId}>
-      {hasImage(item.image_url) ? <NewsImage src={item.image_url} /> : null}
+      {hasImage(item.image_url) ? <NewsImage src={item.image_url} first={first} /> : null}
       <div className="flex flex-1 flex-col gap-2 p-3">
         <p className="flex min-w-0 items-center gap-2 text-xs text-subtle">
           {Number.isFinite(publishedMs) ? (

@@ -101,6 +101,7 @@ export function NewsPage() {
               item={item}
               timeZone={timeZone}
               headingLevel={2}
+              first={i === 0}
             />
           ))}
           {feed.isFetchingNextPage

@@ -329,7 +329,7 @@ describe('TransfersPage', () => {
     ]);
     const rows = within(within(chelsea).getByRole('tabpanel')).getAllByRole('listitem');
     expect(within(rows[2]!).getByRole('img', { name: 'Portugal' })).toBeTruthy();
-    expect(rows[0]!.querySelector('.fi')).toBeNull();
+    expect(rows[0]!.querySelector('[data-flag]')).toBeNull();
   });
 
   it('replaces a broken player photo with a placeholder', async () => {
