@@ -117,7 +117,6 @@ async function audit(
     if (process.env.LIGHTHOUSE_REPORT_DIR !== undefined) {
       const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${theme}`;
       await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), result.report);
-      if (process.env.LH_TRACE) await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.trace.json`), JSON.stringify((result.artifacts as any).Trace));
     }
     // The machine's speed as Lighthouse measured it: a busy machine scores lower on performance.
     console.log(`  benchmarkIndex ${String(Math.round(lhr.environment.benchmarkIndex))}`);
