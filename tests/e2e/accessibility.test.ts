@@ -2,7 +2,13 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, fetchSessionCookie, launchBrowser, PHONE } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  fetchSessionCookie,
+  launchBrowser,
+  PHONE,
+  scrollThroughPage,
+} from '../helpers/browser.ts';
 import { startServer, waitUntilAnswering, type RunningServer } from '../helpers/e2e-server.ts';
 
 const NOW = '2026-11-21T15:30:00Z';
@@ -130,6 +136,8 @@ async function openPage(
   await page.goto(`${server.url}${path}`);
   await target.ready(page).waitFor();
   if ('open' in target && target.open !== undefined) await target.open(page);
+  // Every section, those far down the page too, as a fan scrolling through sees them.
+  await scrollThroughPage(page);
   // Loaded: no skeleton left.
   await page.waitForFunction(() => document.querySelector('.animate-pulse') === null);
   return page;

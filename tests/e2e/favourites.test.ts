@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, login, scrollThroughPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 /** expect.poll waits 1 s by default: too short for a page that is still loading. */
@@ -233,6 +233,7 @@ describe('favourite clubs', () => {
         .or(page.getByRole('button', { name: 'My clubs', pressed: true }))
         .first()
         .waitFor();
+      await scrollThroughPage(page);
       await page.waitForFunction(() => document.querySelector('.animate-pulse') === null);
       expect(await findSeriousViolations(page), path).toEqual([]);
       // Nothing wider than the phone.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findBookmaker } from '../../src/domain/bookmakers.ts';
 import { getConfidenceTone, type Prediction } from '../../src/domain/prediction.ts';
-import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, login, PHONE, scrollThroughPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 
@@ -207,6 +207,9 @@ describe('the home page at 1280 px on a Saturday afternoon', () => {
     await login(page, server.url);
     const markets = page.getByRole('region', { name: 'Markets & AI Predictions' });
     const cards = markets.locator('article[aria-label]');
+    // The cards below the screen load as the fan scrolls down to them.
+    await markets.waitFor();
+    await scrollThroughPage(page);
     // Every card has finished loading once each shows its 'Bet now' link.
     await expect.poll(() => markets.getByRole('link', { name: 'Bet now' }).count()).toBe(10);
     expect(await markets.getByRole('heading', { name: 'Totals Market' }).isVisible()).toBe(true);
@@ -372,6 +375,7 @@ describe('the home page at 390 px', () => {
         .toBeGreaterThan(0);
       expect(await row.getByText(competition, { exact: true }).isHidden()).toBe(true);
     }
+    await scrollThroughPage(page);
     await expect
       .poll(() => page.getByRole('link', { name: 'Bet now' }).count(), { timeout: 10_000 })
       .toBe(10);

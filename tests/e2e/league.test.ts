@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { OddsEvent } from '../../src/domain/odds.ts';
-import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, login, PHONE, scrollThroughPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 const LEAGUES = [
@@ -35,6 +35,9 @@ async function openLeague(
   const page = await browser.newPage({ viewport });
   await login(page, server.url);
   await page.goto(`${server.url}/league/${slug}`);
+  await page.getByRole('heading', { level: 1 }).or(page.getByText('League not found')).waitFor();
+  // The projection and the top players load as the fan scrolls down to them.
+  await scrollThroughPage(page);
   return page;
 }
 
@@ -71,6 +74,7 @@ describe.each(LEAGUES)('the $name page', (league) => {
 
     for (const title of ['Top Scorers', 'Top Assists']) {
       const section = page.getByRole('region', { name: title });
+      await section.locator('tbody th').nth(9).waitFor();
       const names = await section.locator('tbody th').allInnerTexts();
       expect(names, title).toHaveLength(10);
       for (const name of names) expect(name.trim(), title).toMatch(/\p{L}{2,}/u);

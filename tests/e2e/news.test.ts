@@ -1,7 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, fetchSessionCookie, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  fetchSessionCookie,
+  launchBrowser,
+  login,
+  PHONE,
+  scrollThroughPage,
+} from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 const LEAGUES = [
@@ -319,6 +326,9 @@ describe('Latest News on the home page', () => {
     // Opened before the first sync, the home page would keep 'No news available' for a minute.
     await page.reload();
     const latest = page.getByRole('region', { name: 'Latest News' });
+    // The news is at the foot of the home page: it loads as the fan scrolls down to it.
+    await latest.waitFor();
+    await scrollThroughPage(page);
     await expect.poll(() => getCards(latest).count(), WAIT).toBe(6);
     expect(await latest.getByTestId('news-card-skeleton').count()).toBe(0);
     for (const href of await readLinks(latest)) {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LEAGUES } from '../../src/domain/league.ts';
-import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, login, scrollThroughPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 // At 14:50 UTC on this Saturday the board has matches live and at half-time: the strip shows.
@@ -52,6 +52,7 @@ async function openOnPhone(width: number, path: string): Promise<Page> {
   await page.goto(`${server.url}${path}`);
   await page.getByRole('navigation', { name: 'Leagues' }).waitFor();
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await scrollThroughPage(page);
   // Loaded: no skeleton or loading line left.
   await page.waitForFunction(
     () =>

@@ -53,3 +53,25 @@ export async function fetchSessionCookie(
   const [name = '', value = ''] = (reply.headers.get('set-cookie') ?? '').split(';')[0]!.split('=');
   return { name, value, url: baseUrl };
 }
+
+/**
+ * Scrolls down the whole page half a screen at a time, as a fan reading it would, and back to
+ * the top: sections far down a page load only when scrolled near (src/web/components/
+ * near-screen.tsx). Waits until no section is still waiting.
+ */
+export async function scrollThroughPage(page: Page): Promise<void> {
+  for (let y = 0; ;) {
+    const { height, step } = await page.evaluate((top) => {
+      window.scrollTo(0, top);
+      return { height: document.documentElement.scrollHeight, step: window.innerHeight / 2 };
+    }, y);
+    // A section that has just loaded may be drawn a frame later.
+    await page.waitForTimeout(50);
+    if (y >= height) break;
+    y += step;
+  }
+  await page.waitForFunction(() => document.querySelector('[data-near-screen="waiting"]') === null);
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+}

@@ -35,7 +35,7 @@ export function CountryFlag({
       height={12}
       loading="lazy"
       decoding="async"
-      className={`inline-block shrink-0 rounded-[2px] object-contain ${className}`}
+      className={`inline-block shrink-0 rounded-[2px] object-contain shadow-sm ${className}`}
       data-flag={code}
     />
   );

@@ -8,6 +8,7 @@ import { useUpcomingPredictions } from '../api/predictions.ts';
 import { MarketWidget } from '../components/market-widget.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
 import { MyClubsChip } from '../components/my-clubs-chip.tsx';
+import { NearScreen } from '../components/near-screen.tsx';
 import { NewsCard, NewsCardSkeleton } from '../components/news-card.tsx';
 import { PredictionCard } from '../components/prediction-card.tsx';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
@@ -26,17 +27,15 @@ function MarketColumn({ title, market }: { title: string; market: MarketKey }) {
     <div className="flex flex-col gap-3">
       <h3 className="text-lg font-bold">{title}</h3>
       {MARKET_LEAGUES.map((league) => (
-        <MarketWidget key={league.slug} league={league} market={market} />
+        <NearScreen key={league.slug} placeholderClassName="h-36">
+          <MarketWidget league={league} market={market} />
+        </NearScreen>
       ))}
     </div>
   );
 }
 
 function PredictionsColumn() {
-  // The forecasts of the next matches to kick off, each naming its match.
-  const query = useUpcomingPredictions(PREDICTIONS_FETCHED);
-  const { data, isPending } = useDeferredData(query);
-  const shown = (data ?? []).slice(0, PREDICTIONS_SHOWN);
   return (
     <div className="flex flex-col gap-3">
       <h3 className="text-lg font-bold">AI Predictions</h3>
@@ -46,6 +45,20 @@ function PredictionsColumn() {
       >
         Track record
       </Link>
+      <NearScreen placeholderClassName="h-40">
+        <UpcomingPredictions />
+      </NearScreen>
+    </div>
+  );
+}
+
+function UpcomingPredictions() {
+  // The forecasts of the next matches to kick off, each naming its match.
+  const query = useUpcomingPredictions(PREDICTIONS_FETCHED);
+  const { data, isPending } = useDeferredData(query);
+  const shown = (data ?? []).slice(0, PREDICTIONS_SHOWN);
+  return (
+    <>
       {isPending ? (
         Array.from({ length: PREDICTIONS_SHOWN }, (_, i) => (
           <div key={i} className="h-40 animate-pulse rounded-xl bg-line" aria-hidden="true" />
@@ -57,16 +70,11 @@ function PredictionsColumn() {
       ) : (
         shown.map((p) => <PredictionCard key={p.id} prediction={p} />)
       )}
-    </div>
+    </>
   );
 }
 
 function LatestNews() {
-  const query = useLatestNews(LATEST_NEWS_COUNT);
-  const { data, isPending } = useDeferredData(query);
-  const { isError } = query;
-  const { timeZone } = readSiteMeta();
-  const items = (data ?? []).slice(0, LATEST_NEWS_COUNT);
   return (
     <section className="flex flex-col gap-3" aria-labelledby="news-title">
       <div className="flex items-center justify-between gap-3">
@@ -80,6 +88,21 @@ function LatestNews() {
           View All News
         </Link>
       </div>
+      <NearScreen placeholderClassName="h-96">
+        <LatestNewsItems />
+      </NearScreen>
+    </section>
+  );
+}
+
+function LatestNewsItems() {
+  const query = useLatestNews(LATEST_NEWS_COUNT);
+  const { data, isPending } = useDeferredData(query);
+  const { isError } = query;
+  const { timeZone } = readSiteMeta();
+  const items = (data ?? []).slice(0, LATEST_NEWS_COUNT);
+  return (
+    <>
       {isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: LATEST_NEWS_COUNT }, (_, i) => (
@@ -101,7 +124,7 @@ function LatestNews() {
           ))}
         </div>
       )}
-    </section>
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { CountryFlag } from '../components/country-flag.tsx';
 import { LeagueLogo } from '../components/league-logo.tsx';
 import { LeagueTable } from '../components/league-table.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
+import { NearScreen } from '../components/near-screen.tsx';
 import { OddsCards } from '../components/odds-cards.tsx';
 import { SeasonProjectionTable } from '../components/season-projection-table.tsx';
 import { TopPlayers } from '../components/top-players.tsx';
@@ -13,7 +14,6 @@ import { TopPlayers } from '../components/top-players.tsx';
 export function LeaguePage() {
   const { slug = '' } = useParams();
   const { data: league, isPending, isError } = useLeague(slug);
-  const stats = useLeagueStats(league?.slug);
 
   // A screen tall while loading, so the footer does not jump down when the page arrives.
   if (isPending) return <p className="min-h-screen py-12 text-center text-subtle">Loading…</p>;
@@ -48,23 +48,35 @@ export function LeaguePage() {
         <LeagueTable slug={league.slug} />
         <OddsCards league={league.slug} />
       </div>
-      <SeasonProjectionTable slug={league.slug} />
-      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
-        <TopPlayers
-          title="Top Scorers"
-          column="Goals"
-          entries={stats.data?.goals}
-          isPending={stats.isPending}
-          emptyText="No top scorers data available"
-        />
-        <TopPlayers
-          title="Top Assists"
-          column="Assists"
-          entries={stats.data?.asists}
-          isPending={stats.isPending}
-          emptyText="No top assists data available"
-        />
-      </div>
+      {/* Further down a phone's page: fetched and drawn as the fan scrolls near. */}
+      <NearScreen placeholderClassName="h-[40rem]">
+        <SeasonProjectionTable slug={league.slug} />
+      </NearScreen>
+      <NearScreen placeholderClassName="h-[36rem]">
+        <LeagueTopPlayers slug={league.slug} />
+      </NearScreen>
+    </div>
+  );
+}
+
+function LeagueTopPlayers({ slug }: { slug: string }) {
+  const stats = useLeagueStats(slug);
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
+      <TopPlayers
+        title="Top Scorers"
+        column="Goals"
+        entries={stats.data?.goals}
+        isPending={stats.isPending}
+        emptyText="No top scorers data available"
+      />
+      <TopPlayers
+        title="Top Assists"
+        column="Assists"
+        entries={stats.data?.asists}
+        isPending={stats.isPending}
+        emptyText="No top assists data available"
+      />
     </div>
   );
 }

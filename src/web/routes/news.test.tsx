@@ -1,11 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw/http';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import {
+  FakeIntersectionObserver,
+  scrollNearBottom,
+} from '../../../tests/helpers/fake-intersection-observer.ts';
 import { server } from '../../../tests/helpers/msw-server.ts';
 import {
   createNewsItem,
@@ -16,48 +20,6 @@ import {
 import { createQueryClient } from '../api/query-client.ts';
 import { FAVOURITES_STORAGE_KEY, favouritesStore } from '../hooks/use-favourites.ts';
 import { NewsPage } from './news.tsx';
-
-/** IntersectionObserver as far as the page uses it; a test decides when the sentinel is near. */
-class FakeIntersectionObserver {
-  static instances: FakeIntersectionObserver[] = [];
-  readonly targets = new Set<Element>();
-  readonly callback: IntersectionObserverCallback;
-  readonly rootMargin: string;
-
-  constructor(callback: IntersectionObserverCallback, options: IntersectionObserverInit = {}) {
-    this.callback = callback;
-    this.rootMargin = options.rootMargin ?? '';
-    FakeIntersectionObserver.instances.push(this);
-  }
-
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-
-  disconnect() {
-    this.targets.clear();
-  }
-
-  takeRecords() {
-    return [];
-  }
-}
-
-/** Reports the end of the feed as within the observers' margin, as scrolling down would. */
-function scrollNearBottom() {
-  act(() => {
-    for (const observer of FakeIntersectionObserver.instances) {
-      for (const target of observer.targets) {
-        const entry = { isIntersecting: true, target } as IntersectionObserverEntry;
-        observer.callback([entry], observer as unknown as IntersectionObserver);
-      }
-    }
-  });
-}
 
 let queryClient: QueryClient | undefined;
 
