@@ -53,14 +53,34 @@ function precompress(): Plugin {
 
 /**
  * Copies flag-icons' 4:3 flags into the build at FLAG_DIR, where the country-flag component
- * finds them (src/web/flag-images.ts). The folder is named by the version, so the build stops
- * when another version is installed: the new flags need a new folder to be cached apart.
+ * finds them (src/web/flag-images.ts); the dev server serves them there from the package. The
+ * folder is named by the version, so the build stops when another version is installed: the new
+ * flags need a new folder to be cached apart.
  */
 function flags(): Plugin {
   const source = path.resolve('node_modules/flag-icons');
+  const folder = path.join(source, 'flags/4x3');
   return {
     name: 'touchline:flags',
-    apply: 'build',
+    configureServer(server) {
+      server.middlewares.use(`/${FLAG_DIR}`, (request, response, next) => {
+        const name = (request.url ?? '').split('?')[0]?.slice(1) ?? '';
+        // A flag's file name only: nothing that could step out of the folder.
+        if (!/^[a-z]{2}(-[a-z]{2,3})?\.svg$/.test(name)) {
+          next();
+          return;
+        }
+        readFile(path.join(folder, name)).then(
+          (bytes) => {
+            response.setHeader('content-type', 'image/svg+xml');
+            response.end(bytes);
+          },
+          () => {
+            next();
+          },
+        );
+      });
+    },
     async generateBundle() {
       const { version } = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as {
         version: string;
@@ -69,7 +89,6 @@ function flags(): Plugin {
         this.error(
           `flag-icons ${version} is installed but src/web/flag-images.ts names ${FLAG_ICONS_VERSION}`,
         );
-      const folder = path.join(source, 'flags/4x3');
       for (const name of await readdir(folder)) {
         if (!name.endsWith('.svg')) continue;
         this.emitFile({
