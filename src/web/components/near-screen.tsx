@@ -7,8 +7,8 @@ import { useCallback, useState, type ReactNode } from 'react';
 const REACH = '400px 0px';
 
 /**
- * `children` once `placeholder`'s box comes within reach of the screen, and from then on;
- * `placeholder` until then. A section far down a page fetches and draws nothing while the fan
+ * `children` once the placeholder's box comes within reach of the screen, and from then on; a
+ * pulsing placeholder box until then. A section far down a page fetches and draws nothing while the fan
  * reads its top, which on a phone leaves the first screen the main thread and the connection.
  * Where the browser cannot tell (no IntersectionObserver), the children at once.
  */
