@@ -123,7 +123,11 @@ describe('top scorers and top assists on a phone', () => {
           const card = page.getByRole('region', { name: title, exact: true });
           const rows = card.locator('tbody tr');
           await rows.first().waitFor();
-          await card.scrollIntoViewIfNeeded();
+          // Scrolled to without waiting for the box to hold still: a section drawn late above it
+          // may move it, and the boxes below are measured together, in one frame.
+          await card.evaluate((section) => {
+            section.scrollIntoView({ block: 'center' });
+          });
           const found = await card.evaluate((section) => {
             const box = section.getBoundingClientRect();
             return [...section.querySelectorAll('tbody tr')].map((row) => {
