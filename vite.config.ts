@@ -110,6 +110,9 @@ export default defineConfig({
     emptyOutDir: true,
     // The CSP forbids inline scripts, so no asset may be inlined as a data: module.
     assetsInlineLimit: 0,
+    // Which files each page's module needs (.vite/manifest.json): the server names them in the
+    // hints it sends with a page (src/server/routes/page-hints.ts).
+    manifest: true,
   },
   server: {
     // The server's own paths go to the API server that npm run dev starts beside Vite.

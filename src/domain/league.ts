@@ -203,6 +203,14 @@ export const LEAGUES: readonly LeagueEntry[] = [
  */
 export type LeagueSlug = string;
 
+/** A league filter: one league's slug, or 'all' for every league. */
+export type LeagueFilter = 'all' | LeagueSlug;
+
+/** The filter matching a slug from outside (a URL), or 'all' for anything unknown. */
+export function parseLeagueFilter(value: string | null | undefined): LeagueFilter {
+  return LEAGUES.find((league) => league.slug === value)?.slug ?? 'all';
+}
+
 /** The registry entry of a slug in `leagues`, or null. */
 export function findLeagueEntry(
   slug: string,

@@ -14,6 +14,10 @@ import { SECURITY_HEADERS } from './http/security-headers.ts';
 const STYLESHEET = 'body{color:red}/* </style><script>alert(1)</script> */';
 const THEME_SCRIPT = "document.documentElement.dataset.theme = 'dark'; // </script><b>";
 const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});';
+const BUILD_MANIFEST = JSON.stringify({
+  'index.html': { file: 'assets/index-abc.js', isEntry: true },
+  'routes/match.tsx': { file: 'assets/match-abc.js', imports: ['index.html'] },
+});
 const MANIFEST = JSON.stringify({ name: 'Touchline', start_url: '/', display: 'standalone' });
 
 let t: TestApp;
@@ -35,6 +39,8 @@ beforeAll(async () => {
   await writeFile(path.join(webRoot, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50]));
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'assets', 'index-abc.css'), STYLESHEET);
+  await mkdir(path.join(webRoot, '.vite'));
+  await writeFile(path.join(webRoot, '.vite', 'manifest.json'), BUILD_MANIFEST);
   await writeFile(
     path.join(webRoot, 'assets', 'index-abc.css.br'),
     brotliCompressSync(Buffer.from(STYLESHEET)),
@@ -181,6 +187,22 @@ describe('the web app', () => {
     expect(response.body).toContain('<div id="root">');
     expect(response.body).not.toContain('home-shell');
     expect(response.headers.vary).toContain('cookie');
+  });
+
+  it("names what a signed-in visitor's page asks for first, beside the page", async () => {
+    const cookie = await loginCookie(t.app);
+    const response = await t.app.inject({ url: '/match/7', headers: { cookie } });
+    expect(String(response.headers.link).split(', ')).toEqual([
+      '</assets/match-abc.js>; rel=modulepreload',
+      '</api/leagues>; rel=preload; as=fetch; crossorigin',
+      '</api/matches/7>; rel=preload; as=fetch; crossorigin',
+    ]);
+    // The gate page needs none of it, and asking for it would only be refused.
+    const locked = await t.app.inject({ url: '/match/7' });
+    expect(locked.headers.link).toBeUndefined();
+    // The manifest the hints are read from is the build's, not a file of the site.
+    const manifest = await t.app.inject({ url: '/.vite/manifest.json', headers: { cookie } });
+    expect(manifest.body).not.toContain('routes/match.tsx');
   });
 
   it('does not serve the raw template', async () => {

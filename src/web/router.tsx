@@ -9,6 +9,9 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <AppFrame />,
+      // While the first page's module loads, the frame stands (its page area empty), so the
+      // header painted before the script is not wiped to a blank screen.
+      HydrateFallback: AppFrame,
       errorElement: <RouteErrorPage />,
       children: [
         { path: '/', element: <HomePage /> },

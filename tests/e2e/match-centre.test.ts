@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
+import { DESKTOP, fetchSessionCookie, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 // 2026-11-21 15:30 UTC replays Saturday 15 October 2022: the 15:00 matches are under way.
@@ -103,6 +103,79 @@ describe('the match centre on a replayed Saturday', () => {
     await page.goto(`${server.url}/match/987654`);
     await page.getByRole('heading', { name: 'Match not found' }).waitFor();
     await page.getByRole('link', { name: /home/i }).waitFor();
+    await page.close();
+  });
+});
+
+describe('a page opened from its address', () => {
+  let signedIn: BrowserContext;
+  beforeAll(async () => {
+    signedIn = await browser.newContext({ viewport: PHONE });
+    await signedIn.addCookies([await fetchSessionCookie(server.url)]);
+  });
+  afterAll(async () => {
+    await signedIn?.close();
+  });
+
+  it('fetches what the server names beside it once each, the page using those answers', async () => {
+    const page = await signedIn.newPage();
+    const today = await page.request.get(`${server.url}/api/matches/today`);
+    const { matches } = (await today.json()) as { matches: { id: number }[] };
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url().replace(server.url, '')));
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    for (const [address, drawn] of [
+      [`/match/${String(matches[0]?.id)}`, page.getByTestId('match-score')],
+      ['/league/serie-a', page.getByRole('table').first()],
+      ['/news?league=la-liga', page.getByRole('article').first()],
+    ] as const) {
+      requested.length = 0;
+      const response = await page.goto(`${server.url}${address}`);
+      const hinted = [...(response?.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+      // The page's module and its answers, at least.
+      expect(
+        hinted.some((file) => file?.startsWith('/assets/')),
+        address,
+      ).toBe(true);
+      expect(hinted.filter((file) => file?.startsWith('/api/')).length, address).toBeGreaterThan(1);
+      await drawn.waitFor();
+      // A hint the page did not take would be fetched a second time by the page itself.
+      for (const file of hinted) {
+        expect(
+          requested.filter((url) => url === file),
+          `${address}: ${String(file)}`,
+        ).toHaveLength(1);
+      }
+    }
+    // Chromium warns of a hint it fetched but the page never used.
+    await page.waitForTimeout(3_500);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps the frame on screen while the page's own module is still loading", async () => {
+    const page = await signedIn.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/match-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto(`${server.url}/match/1`);
+    // The script has run (the frame's links are the app's) while the page's module is held.
+    await page.getByRole('navigation', { name: 'Leagues' }).waitFor();
+    await page.getByRole('contentinfo').waitFor();
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    release();
+    await opened;
+    await page
+      .getByRole('heading', { level: 1 })
+      .or(page.getByText(/not found/i))
+      .first()
+      .waitFor();
     await page.close();
   });
 });

@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { LeagueNameSchema } from './matches.ts';
 
 export const MAX_NEWS_PAGE = 10_000;
+/** Items per page of the news page's feed. */
+export const NEWS_PAGE_SIZE = 10;
 
 /** A whole number written in a query string, within [min, max], `fallback` when absent. */
 const pageNumber = (max: number, fallback: number) =>

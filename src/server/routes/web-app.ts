@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../domain/escape-html.ts';
 import { formatGmtOffset, formatZoneOffsets, listZoneOffsets } from '../../domain/time-zone.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
+import { formatPageHints, readModuleFiles, type ManifestChunk } from './page-hints.ts';
 
 export type SiteMeta = {
   brandName: string;
@@ -190,6 +191,14 @@ export function webAppRoutes(deps: {
       }
       return variant;
     };
+    // The build's manifest names each page module's files (vite.config.ts); a build without one
+    // sends pages without the hints for modules.
+    const manifestFile = path.join(deps.webRoot, '.vite', 'manifest.json');
+    const moduleFiles = readModuleFiles(
+      existsSync(manifestFile)
+        ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+        : {},
+    );
     const otherPage = toVariant(
       fillTimeOffset(page.html.replace(HOME_SHELL, ''), deps.timeZone, deps.now()),
     );
@@ -268,6 +277,9 @@ export function webAppRoutes(deps: {
         .header('content-security-policy', pagePolicy)
         .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
+      // What the page will ask for first, fetched beside its script (page-hints.ts).
+      const hints = hasSession && built ? formatPageHints(request.url, moduleFiles) : null;
+      if (hints !== null) reply.header('link', hints);
       const encoding = negotiate<Encoding>(request.headers['accept-encoding'] ?? '', [
         'br',
         'gzip',

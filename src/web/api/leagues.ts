@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import { LeagueAnswerSchema } from '../../domain/api/leagues.ts';
 import { LeagueSchema, type League } from '../../domain/league.ts';
 import { StatsEntrySchema, type LeagueStats } from '../../domain/player-stats.ts';
@@ -17,7 +18,7 @@ const LeagueStatsAnswer = z.object({
 });
 
 export async function getLeagues(): Promise<League[]> {
-  return (await fetchAnswer('/api/leagues', LeagueListAnswer)).leagues;
+  return (await fetchAnswer(apiAddress.leagues(), LeagueListAnswer)).leagues;
 }
 
 export function leaguesQueryOptions() {
@@ -34,8 +35,7 @@ export function useLeagues() {
 
 export async function getLeague(slug: string): Promise<League | null> {
   try {
-    const path = `/api/leagues/${encodeURIComponent(slug)}`;
-    return (await fetchAnswer(path, LeagueAnswerSchema)).league;
+    return (await fetchAnswer(apiAddress.league(slug), LeagueAnswerSchema)).league;
   } catch (error) {
     // An unknown league is an answer, not a failure (the page says "League not found").
     if (error instanceof ApiError && error.status === 404) return null;
@@ -56,8 +56,7 @@ export function useLeague(slug: string) {
 }
 
 export async function getLeagueTable(slug: string): Promise<TableRow[]> {
-  const path = `/api/leagues/${encodeURIComponent(slug)}/table`;
-  return (await fetchAnswer(path, LeagueTableAnswer)).table;
+  return (await fetchAnswer(apiAddress.leagueTable(slug), LeagueTableAnswer)).table;
 }
 
 /** The table, fetched only once the league is known. */
@@ -71,8 +70,7 @@ export function useLeagueTable(slug: string | undefined) {
 }
 
 export async function getLeagueStats(slug: string): Promise<LeagueStats> {
-  const path = `/api/leagues/${encodeURIComponent(slug)}/stats`;
-  return (await fetchAnswer(path, LeagueStatsAnswer)).stats;
+  return (await fetchAnswer(apiAddress.leagueStats(slug), LeagueStatsAnswer)).stats;
 }
 
 /** Top scorers and assisters, fetched only once the league is known. */

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import { MatchCentreSchema, type MatchCentre } from '../../domain/api/match-centre.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import { fetchAnswer } from './client.ts';
 import { useLiveStatus } from './live.ts';
 
 export async function getMatchCentre(id: string): Promise<MatchCentre> {
-  return fetchAnswer(`/api/matches/${encodeURIComponent(id)}`, MatchCentreSchema);
+  return fetchAnswer(apiAddress.matchCentre(id), MatchCentreSchema);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import type { TodayMatches as TodayMatchesAnswer } from '../../domain/api/matches.ts';
 import { deriveStatus, type LooseMatch } from '../../domain/board.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
@@ -25,9 +26,8 @@ const TodayMatchesReading = z.object({
 });
 
 export async function getTodayMatches(league?: string): Promise<TodayMatches> {
-  const query = league === undefined ? '' : `?league=${encodeURIComponent(league)}`;
   const { body, headers } = await fetchAnswerWithHeaders(
-    `/api/matches/today${query}`,
+    apiAddress.todayMatches(league),
     TodayMatchesReading,
   );
   const updated = body.updated_at === null ? Number.NaN : Date.parse(body.updated_at);

@@ -8,7 +8,9 @@ import {
 } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import {
+  NEWS_PAGE_SIZE,
   NewsItemSchema,
   NewsSourceSchema,
   NewsSyncResultSchema,
@@ -34,8 +36,7 @@ const NewsSourcesReading = z.object({
   admin_password_required: z.catch(z.boolean(), false),
 });
 
-/** Items per page of the news feed. */
-export const NEWS_PAGE_SIZE = 10;
+export { NEWS_PAGE_SIZE };
 /** Items in the home page's Latest News. */
 export const LATEST_NEWS_COUNT = 6;
 
@@ -45,12 +46,7 @@ export async function getNews(params: {
   page: number;
   pageSize: number;
 }): Promise<NewsItem[]> {
-  const query = new URLSearchParams({
-    league: params.league,
-    page: String(params.page),
-    page_size: String(params.pageSize),
-  });
-  return (await fetchAnswer(`/api/news?${query.toString()}`, NewsPageReading)).items;
+  return (await fetchAnswer(apiAddress.news(params), NewsPageReading)).items;
 }
 
 export function latestNewsQueryOptions(limit: number) {

@@ -3,14 +3,14 @@ import { useLocation } from 'react-router';
 import * as z from 'zod/mini';
 
 import { findClickPage, type ClickPage } from '../../domain/affiliate-clicks.ts';
+import { apiAddress } from '../../domain/api/addresses.ts';
 import { OddsEventSchema, type MarketKey, type OddsEvent } from '../../domain/odds.ts';
 import { fetchAnswer, readItems } from './client.ts';
 
 const OddsAnswer = z.object({ events: readItems(OddsEventSchema) });
 
 export async function getOdds(league: string, market: MarketKey): Promise<OddsEvent[]> {
-  const params = new URLSearchParams({ league, market });
-  return (await fetchAnswer(`/api/odds?${params.toString()}`, OddsAnswer)).events;
+  return (await fetchAnswer(apiAddress.odds(league, market), OddsAnswer)).events;
 }
 
 export function oddsQueryOptions(league: string, market: MarketKey) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import { TrackRecordSchema, type TrackRecord } from '../../domain/api/track-record.ts';
 import { PredictionSchema, type Prediction } from '../../domain/prediction.ts';
 import { fetchAnswer, readItems } from './client.ts';
@@ -43,7 +44,7 @@ export function useUpcomingPredictions(limit: number) {
 
 /** The models' track record: their settled forecasts scored next to the bookmakers'. */
 export async function getTrackRecord(): Promise<TrackRecord> {
-  return fetchAnswer('/api/predictions/track-record', TrackRecordSchema);
+  return fetchAnswer(apiAddress.trackRecord(), TrackRecordSchema);
 }
 
 export function trackRecordQueryOptions() {

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import {
   ProjectionRowSchema,
   SeasonProjectionSchema,
@@ -15,8 +16,7 @@ const SeasonProjectionAnswer = z.extend(SeasonProjectionSchema, {
 });
 
 export async function getSeasonProjection(slug: string): Promise<SeasonProjection> {
-  const path = `/api/leagues/${encodeURIComponent(slug)}/projection`;
-  return fetchAnswer(path, SeasonProjectionAnswer);
+  return fetchAnswer(apiAddress.seasonProjection(slug), SeasonProjectionAnswer);
 }
 
 export function seasonProjectionQueryOptions(slug: string) {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import { TeamPageSchema, type TeamPage } from '../../domain/api/team-page.ts';
 import { ApiError, fetchAnswer } from './client.ts';
 
 /** A club's season; null for a slug that names no club (the page says "Team not found"). */
 export async function getTeamPage(slug: string): Promise<TeamPage | null> {
   try {
-    return await fetchAnswer(`/api/teams/${encodeURIComponent(slug)}`, TeamPageSchema);
+    return await fetchAnswer(apiAddress.team(slug), TeamPageSchema);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

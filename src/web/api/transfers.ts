@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import type { LeagueSlug } from '../../domain/league.ts';
 import { TransferTeamSchema, type TransferTeam } from '../../domain/transfers.ts';
 import { fetchAnswer, readItems } from './client.ts';
@@ -13,8 +14,7 @@ export const TRANSFERS_STALE_MS = 5 * 60 * 1000;
 
 /** Every club's moves and rumours, or one league's (`league`: a slug or 'all'). */
 export async function getTransfers(league: 'all' | LeagueSlug): Promise<TransferTeam[]> {
-  const path = `/api/transfers?league=${encodeURIComponent(league)}`;
-  return (await fetchAnswer(path, TransfersAnswer)).transfers;
+  return (await fetchAnswer(apiAddress.transfers(league), TransfersAnswer)).transfers;
 }
 
 export function transfersQueryOptions(league: 'all' | LeagueSlug) {

@@ -1,17 +1,11 @@
-import { LEAGUES, type LeagueSlug } from '../../domain/league.ts';
+import { LEAGUES, parseLeagueFilter, type LeagueFilter } from '../../domain/league.ts';
 
-/** A league filter: one league's slug, or 'all' for every league. */
-export type LeagueFilter = 'all' | LeagueSlug;
+export { parseLeagueFilter, type LeagueFilter };
 
 export const LEAGUE_FILTERS: readonly { slug: LeagueFilter; name: string }[] = [
   { slug: 'all', name: 'All' },
   ...LEAGUES.map(({ slug, name }) => ({ slug, name })),
 ];
-
-/** The filter matching a slug from outside (a URL), or 'all' for anything unknown. */
-export function parseLeagueFilter(value: string | null | undefined): LeagueFilter {
-  return LEAGUE_FILTERS.find((f) => f.slug === value)?.slug ?? 'all';
-}
 
 /** Chips All and one per league of the registry, in the site's order; the chosen one is pressed. */
 export function LeagueFilterChips({

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 
+import { readMatchId } from '../../domain/api/addresses.ts';
 import type { MatchCentre } from '../../domain/api/match-centre.ts';
 import { formatMinute, getScoreText, getStatusBadge } from '../../domain/board.ts';
 import { ApiError } from '../api/client.ts';
@@ -16,11 +17,6 @@ import {
 } from '../components/match-centre-sections.tsx';
 import { Shield } from '../components/shield.tsx';
 import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
-
-/** The match id at the start of the path segment (`123-arsenal-v-chelsea` is match 123). */
-function readMatchId(segment: string | undefined): string {
-  return /^([0-9]+)(?:-|$)/.exec(segment ?? '')?.[1] ?? segment ?? '';
-}
 
 function Club({ club }: { club: MatchCentre['match']['home'] }) {
   return (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 
+import { apiAddress } from '../../domain/api/addresses.ts';
 import { NewsArticleAnswerSchema } from '../../domain/api/news-article.ts';
 import { formatShortDateTime } from '../../domain/time-zone.ts';
 import { ApiError, fetchAnswer } from '../api/client.ts';
@@ -15,8 +16,7 @@ import { readSiteMeta } from '../site-meta.ts';
  */
 async function getNewsArticle(ref: string) {
   try {
-    const path = `/api/news/articles/${encodeURIComponent(ref)}`;
-    return (await fetchAnswer(path, NewsArticleAnswerSchema)).article;
+    return (await fetchAnswer(apiAddress.newsArticle(ref), NewsArticleAnswerSchema)).article;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
