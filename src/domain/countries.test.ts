@@ -274,4 +274,12 @@ describe('getCountryName', () => {
   ])('names %j %j', (code, name) => {
     expect(getCountryName(code)).toBe(name);
   });
+
+  it("gives ICU's English name of every two-letter code it reads", () => {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    const codes = ALPHA2.map((code) => findCountryCode(code)).filter((code) => code.length === 2);
+    expect(new Set(codes).size).toBe(250);
+    const differing = codes.filter((code) => getCountryName(code) !== names.of(code.toUpperCase()));
+    expect(differing).toEqual([]);
+  });
 });

@@ -170,21 +170,282 @@ function normaliseCountry(name: string): string {
 }
 
 /**
- * Normalised English name → code, for every current two-letter code, from ICU's region names
- * (withdrawn codes are not asked, so their names never shadow today's codes).
+ * The English name of every two-letter flag code, as ICU names the region
+ * (`Intl.DisplayNames(['en'], { type: 'region' })`, checked by countries.test.ts). Written out:
+ * in a browser, ICU's names cost a phone tens of milliseconds on the first flag a page names.
+ */
+const REGION_NAMES: ReadonlyMap<string, string> = new Map(
+  `
+  AD Andorra
+  AE United Arab Emirates
+  AF Afghanistan
+  AG Antigua & Barbuda
+  AI Anguilla
+  AL Albania
+  AM Armenia
+  AO Angola
+  AQ Antarctica
+  AR Argentina
+  AS American Samoa
+  AT Austria
+  AU Australia
+  AW Aruba
+  AX Åland Islands
+  AZ Azerbaijan
+  BA Bosnia & Herzegovina
+  BB Barbados
+  BD Bangladesh
+  BE Belgium
+  BF Burkina Faso
+  BG Bulgaria
+  BH Bahrain
+  BI Burundi
+  BJ Benin
+  BL St. Barthélemy
+  BM Bermuda
+  BN Brunei
+  BO Bolivia
+  BQ Caribbean Netherlands
+  BR Brazil
+  BS Bahamas
+  BT Bhutan
+  BV Bouvet Island
+  BW Botswana
+  BY Belarus
+  BZ Belize
+  CA Canada
+  CC Cocos (Keeling) Islands
+  CD Congo - Kinshasa
+  CF Central African Republic
+  CG Congo - Brazzaville
+  CH Switzerland
+  CI Côte d’Ivoire
+  CK Cook Islands
+  CL Chile
+  CM Cameroon
+  CN China
+  CO Colombia
+  CR Costa Rica
+  CU Cuba
+  CV Cape Verde
+  CW Curaçao
+  CX Christmas Island
+  CY Cyprus
+  CZ Czechia
+  DE Germany
+  DJ Djibouti
+  DK Denmark
+  DM Dominica
+  DO Dominican Republic
+  DZ Algeria
+  EC Ecuador
+  EE Estonia
+  EG Egypt
+  EH Western Sahara
+  ER Eritrea
+  ES Spain
+  ET Ethiopia
+  FI Finland
+  FJ Fiji
+  FK Falkland Islands
+  FM Micronesia
+  FO Faroe Islands
+  FR France
+  GA Gabon
+  GB United Kingdom
+  GD Grenada
+  GE Georgia
+  GF French Guiana
+  GG Guernsey
+  GH Ghana
+  GI Gibraltar
+  GL Greenland
+  GM Gambia
+  GN Guinea
+  GP Guadeloupe
+  GQ Equatorial Guinea
+  GR Greece
+  GS South Georgia & South Sandwich Islands
+  GT Guatemala
+  GU Guam
+  GW Guinea-Bissau
+  GY Guyana
+  HK Hong Kong SAR China
+  HM Heard & McDonald Islands
+  HN Honduras
+  HR Croatia
+  HT Haiti
+  HU Hungary
+  ID Indonesia
+  IE Ireland
+  IL Israel
+  IM Isle of Man
+  IN India
+  IO British Indian Ocean Territory
+  IQ Iraq
+  IR Iran
+  IS Iceland
+  IT Italy
+  JE Jersey
+  JM Jamaica
+  JO Jordan
+  JP Japan
+  KE Kenya
+  KG Kyrgyzstan
+  KH Cambodia
+  KI Kiribati
+  KM Comoros
+  KN St. Kitts & Nevis
+  KP North Korea
+  KR South Korea
+  KW Kuwait
+  KY Cayman Islands
+  KZ Kazakhstan
+  LA Laos
+  LB Lebanon
+  LC St. Lucia
+  LI Liechtenstein
+  LK Sri Lanka
+  LR Liberia
+  LS Lesotho
+  LT Lithuania
+  LU Luxembourg
+  LV Latvia
+  LY Libya
+  MA Morocco
+  MC Monaco
+  MD Moldova
+  ME Montenegro
+  MF St. Martin
+  MG Madagascar
+  MH Marshall Islands
+  MK North Macedonia
+  ML Mali
+  MM Myanmar (Burma)
+  MN Mongolia
+  MO Macao SAR China
+  MP Northern Mariana Islands
+  MQ Martinique
+  MR Mauritania
+  MS Montserrat
+  MT Malta
+  MU Mauritius
+  MV Maldives
+  MW Malawi
+  MX Mexico
+  MY Malaysia
+  MZ Mozambique
+  NA Namibia
+  NC New Caledonia
+  NE Niger
+  NF Norfolk Island
+  NG Nigeria
+  NI Nicaragua
+  NL Netherlands
+  NO Norway
+  NP Nepal
+  NR Nauru
+  NU Niue
+  NZ New Zealand
+  OM Oman
+  PA Panama
+  PE Peru
+  PF French Polynesia
+  PG Papua New Guinea
+  PH Philippines
+  PK Pakistan
+  PL Poland
+  PM St. Pierre & Miquelon
+  PN Pitcairn Islands
+  PR Puerto Rico
+  PS Palestinian Territories
+  PT Portugal
+  PW Palau
+  PY Paraguay
+  QA Qatar
+  RE Réunion
+  RO Romania
+  RS Serbia
+  RU Russia
+  RW Rwanda
+  SA Saudi Arabia
+  SB Solomon Islands
+  SC Seychelles
+  SD Sudan
+  SE Sweden
+  SG Singapore
+  SH St. Helena
+  SI Slovenia
+  SJ Svalbard & Jan Mayen
+  SK Slovakia
+  SL Sierra Leone
+  SM San Marino
+  SN Senegal
+  SO Somalia
+  SR Suriname
+  SS South Sudan
+  ST São Tomé & Príncipe
+  SV El Salvador
+  SX Sint Maarten
+  SY Syria
+  SZ Eswatini
+  TC Turks & Caicos Islands
+  TD Chad
+  TF French Southern Territories
+  TG Togo
+  TH Thailand
+  TJ Tajikistan
+  TK Tokelau
+  TL Timor-Leste
+  TM Turkmenistan
+  TN Tunisia
+  TO Tonga
+  TR Türkiye
+  TT Trinidad & Tobago
+  TV Tuvalu
+  TW Taiwan
+  TZ Tanzania
+  UA Ukraine
+  UG Uganda
+  UM U.S. Outlying Islands
+  US United States
+  UY Uruguay
+  UZ Uzbekistan
+  VA Vatican City
+  VC St. Vincent & Grenadines
+  VE Venezuela
+  VG British Virgin Islands
+  VI U.S. Virgin Islands
+  VN Vietnam
+  VU Vanuatu
+  WF Wallis & Futuna
+  WS Samoa
+  XK Kosovo
+  YE Yemen
+  YT Mayotte
+  ZA South Africa
+  ZM Zambia
+  ZW Zimbabwe
+`
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [code = '', ...name] = line.trim().split(' ');
+      return [code.toLowerCase(), name.join(' ')];
+    }),
+);
+
+/**
+ * Normalised English name → code, for every current two-letter code (withdrawn codes have no
+ * name here, so their names never shadow today's codes).
  */
 function readRegionNames(): ReadonlyMap<string, string> {
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   const byName = new Map<string, string>();
-  for (const code of FLAG_CODES) {
-    if (code.length !== 2) continue;
-    const name = names.of(code.toUpperCase());
-    if (name !== undefined) byName.set(normaliseCountry(name), code);
-  }
+  for (const [code, name] of REGION_NAMES) byName.set(normaliseCountry(name), code);
   return byName;
 }
 
-/** Read on the first name that needs it: a few hundred ICU look-ups, kept off page start-up. */
+/** Made on the first name that needs it, kept off page start-up. */
 let regionNames: ReadonlyMap<string, string> | undefined;
 
 /** A two- or three-letter code, or a flag-icons home nation code → its flag code. */
@@ -232,8 +493,6 @@ const HOME_NATION_NAMES: ReadonlyMap<string, string> = new Map([
   ['gb-nir', 'Northern Ireland'],
 ]);
 
-let displayNames: Intl.DisplayNames | undefined;
-
 /**
  * The English name of a flag code, as a flag's accessible name: "fr" → "France", "gb-eng" →
  * "England"; the code in capitals when it has no name.
@@ -242,7 +501,5 @@ export function getCountryName(code: string): string {
   const lower = code.trim().toLowerCase();
   const nation = HOME_NATION_NAMES.get(lower);
   if (nation !== undefined) return nation;
-  if (lower.length !== 2 || !FLAG_CODES.has(lower)) return lower.toUpperCase();
-  displayNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  return displayNames.of(lower.toUpperCase()) ?? lower.toUpperCase();
+  return REGION_NAMES.get(lower) ?? lower.toUpperCase();
 }
