@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 
-import { AppFrame } from './components/app-frame.tsx';
+import { AppFrame, AppFrameLoading } from './components/app-frame.tsx';
 import { HomePage } from './routes/home.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
@@ -9,9 +9,9 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <AppFrame />,
-      // While the first page's module loads, the frame stands (its page area empty), so the
-      // header painted before the script is not wiped to a blank screen.
-      HydrateFallback: AppFrame,
+      // While the first page's module loads, the frame stands, so the header painted before
+      // the script is not wiped to a blank screen.
+      HydrateFallback: AppFrameLoading,
       errorElement: <RouteErrorPage />,
       children: [
         { path: '/', element: <HomePage /> },

@@ -157,7 +157,10 @@ describe('a page opened from its address', () => {
   });
 
   it("keeps the frame on screen while the page's own module is still loading", async () => {
-    const page = await signedIn.newPage();
+    // A context of its own: the module must not be in the browser's cache already.
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addCookies(await signedIn.cookies());
+    const page = await context.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/match-[\w-]+\.js$/, async (route) => {
@@ -167,8 +170,12 @@ describe('a page opened from its address', () => {
     const opened = page.goto(`${server.url}/match/1`);
     // The script has run (the frame's links are the app's) while the page's module is held.
     await page.getByRole('navigation', { name: 'Leagues' }).waitFor();
-    await page.getByRole('contentinfo').waitFor();
     expect(await page.getByRole('banner').isVisible()).toBe(true);
+    // Nothing below the page area is on the first screen, to be moved when the page comes.
+    const footerTop = await page
+      .getByRole('contentinfo')
+      .evaluate((f) => f.getBoundingClientRect().top);
+    expect(footerTop).toBeGreaterThanOrEqual(PHONE.height);
     release();
     await opened;
     await page
@@ -176,6 +183,31 @@ describe('a page opened from its address', () => {
       .or(page.getByText(/not found/i))
       .first()
       .waitFor();
-    await page.close();
+    await context.close();
   });
+
+  it.each(['/match/1', '/league/la-liga', '/team/arsenal', '/news', '/predictions', '/transfers'])(
+    'does not move what is on screen while %s loads',
+    async (address) => {
+      const page = await signedIn.newPage();
+      await page.goto(`${server.url}${address}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // Late answers and pictures have a moment to arrive and be drawn.
+      await page.waitForTimeout(1_000);
+      // Cumulative layout shift as the browser counts it (no input on this page).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries() as unknown as { value: number }[];
+              resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+            }).observe({ type: 'layout-shift', buffered: true });
+            // No entry at all means nothing moved.
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      expect(shift).toBeLessThan(0.01);
+      await page.close();
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 
 import { paths } from '../paths.ts';
@@ -42,6 +43,28 @@ const headerButton =
 
 /** Header, league strip, page and footer around every page past the gate. */
 export function AppFrame() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/**
+ * The frame while the first page's module loads (the router's HydrateFallback), so the header
+ * painted before the script stays on screen.
+ */
+export function AppFrameLoading() {
+  return (
+    <Frame>
+      <p aria-busy="true">
+        <span className="sr-only">Loading…</span>
+      </p>
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
   const meta = readSiteMeta();
   return (
     <div className="flex min-h-screen flex-col">
@@ -70,9 +93,9 @@ export function AppFrame() {
       {/* A new page opens at its top (and Back returns to where the reader was). */}
       <ScrollRestoration />
       <LeagueChips />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-6">
-        <Outlet />
-      </main>
+      {/* At least a screen tall, so the footer starts below the first screen: a page that comes
+          in shorter or taller than its placeholder moves nothing the fan is looking at. */}
+      <main className="mx-auto min-h-screen w-full max-w-6xl flex-1 px-3 py-6">{children}</main>
       <FavouritesAnnouncer />
       <SiteFooter
         brandName={meta.brandName}
