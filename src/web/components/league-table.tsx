@@ -1,4 +1,5 @@
 import { useLeagueTable } from '../api/leagues.ts';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { Shield } from './shield.tsx';
 import { TeamLink } from './team-link.tsx';
@@ -7,12 +8,13 @@ const CELL = 'px-2 py-2 text-center tabular-nums';
 
 /** The league table: #, Team, P (W+D+L), W, D, L, Pts. */
 export function LeagueTable({ slug }: { slug: string | undefined }) {
-  const { data: rows, isPending, isError } = useLeagueTable(slug);
+  const query = useLeagueTable(slug);
+  const { data: rows, isPending } = useDeferredData(query);
   let body;
   if (isPending)
     // A full table's height (header and 20 rows), so the sections below do not jump on load.
     body = <p className="h-[812px] p-4 text-sm text-subtle">Loading standings...</p>;
-  else if (isError || rows.length === 0)
+  else if (query.isError || rows === undefined || rows.length === 0)
     body = <p className="p-4 text-sm text-subtle">No standings data available</p>;
   else
     body = (

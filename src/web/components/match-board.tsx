@@ -19,6 +19,7 @@ import { isFavouriteMatch, rankFavouriteMatches } from '../../domain/favourites.
 import { isPlaying, MatchStatus } from '../../domain/live-match.ts';
 import { useLiveStatus } from '../api/live.ts';
 import { getBoardInterval, useTodayMatches } from '../api/matches.ts';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { useFavourites } from '../hooks/use-favourites.ts';
 import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -186,6 +187,8 @@ export function MatchBoard({
   onlyFavourites?: boolean;
 }) {
   const query = useTodayMatches(league);
+  // A new answer is drawn in slices of a few milliseconds, never in one long task.
+  const { data, isPending } = useDeferredData(query);
   const streaming = useLiveStatus() === 'open';
   const { keys: favourites } = useFavourites();
   const [page, setPage] = useState(1);
@@ -195,7 +198,7 @@ export function MatchBoard({
     setFiltered(onlyFavourites);
     setPage(1);
   }
-  const matches = query.data?.matches ?? [];
+  const matches = data?.matches ?? [];
   // Ticks each second, so the minute, the derived half-time and "Updated Xs ago" stay true.
   const nowMs = useNow(1000);
   const statuses = matches.map((m) => deriveStatus(m, nowMs));
@@ -205,10 +208,10 @@ export function MatchBoard({
   const shown = onlyFavourites ? ranked.filter((m) => isFavouriteMatch(m, favourites)) : ranked;
   const view = getPage(shown, page, pageSize);
   const keys = getRowKeys(view.rows);
-  const updatedAtMs = query.data?.updatedAtMs ?? query.dataUpdatedAt;
+  const updatedAtMs = data?.updatedAtMs ?? query.dataUpdatedAt;
 
   let body;
-  if (query.isPending) {
+  if (isPending) {
     body = Array.from({ length: pageSize }, (_, i) => (
       <li key={i} className={ROW} aria-hidden="true" data-testid="skeleton-row">
         <span className="h-4 w-full animate-pulse rounded bg-line" />
@@ -240,9 +243,9 @@ export function MatchBoard({
       aria-label="Match board"
       className="overflow-hidden rounded-xl border border-line bg-white shadow-sm"
     >
-      {(live || halfTime) && query.data ? (
+      {(live || halfTime) && data ? (
         <StatusStrip
-          intervalMs={getBoardInterval(query.data, nowMs)}
+          intervalMs={getBoardInterval(data, nowMs)}
           updatedAtMs={updatedAtMs}
           nowMs={nowMs}
           live={live}

@@ -6,6 +6,7 @@ import {
 } from '../../domain/odds.ts';
 import { formatShortDateTime } from '../../domain/time-zone.ts';
 import { getBetLink, useClickPage, useOdds } from '../api/odds.ts';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { readSiteMeta } from '../site-meta.ts';
 import { MatchTitle } from './match-title.tsx';
 
@@ -119,7 +120,7 @@ function OddsCard({
 
 /** Upcoming matches with the best price for each outcome across bookmakers. */
 export function OddsCards({ league }: { league: string }) {
-  const { data: events, isPending } = useOdds(league, 'h2h');
+  const { data: events, isPending } = useDeferredData(useOdds(league, 'h2h'));
   const { timeZone } = readSiteMeta();
   const shown = (events ?? []).slice(0, EVENTS_SHOWN);
   return (

@@ -1,6 +1,7 @@
 import type { ProjectionRow, SeasonProjection } from '../../domain/api/season-projection.ts';
 import { formatShortDateTime } from '../../domain/time-zone.ts';
 import { useSeasonProjection } from '../api/season-projection.ts';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { readSiteMeta } from '../site-meta.ts';
 import { Shield } from './shield.tsx';
 import { TeamLink } from './team-link.tsx';
@@ -139,10 +140,12 @@ function ProjectionTable({ projection }: { projection: SeasonProjection }) {
  * relegation) from the simulations the server stored, with its caption.
  */
 export function SeasonProjectionTable({ slug }: { slug: string | undefined }) {
-  const { data: projection, isPending, isError } = useSeasonProjection(slug);
+  const query = useSeasonProjection(slug);
+  const { data: projection, isPending } = useDeferredData(query);
   let body;
   if (isPending) body = <p className="p-4 text-sm text-subtle">Loading the projection...</p>;
-  else if (isError) body = <p className="p-4 text-sm text-subtle">Projection not available</p>;
+  else if (query.isError || projection === undefined)
+    body = <p className="p-4 text-sm text-subtle">Projection not available</p>;
   else if (projection.rows.length === 0)
     body = (
       <p className="p-4 text-sm text-subtle">

@@ -10,14 +10,18 @@ import { NearScreen } from '../components/near-screen.tsx';
 import { OddsCards } from '../components/odds-cards.tsx';
 import { SeasonProjectionTable } from '../components/season-projection-table.tsx';
 import { TopPlayers } from '../components/top-players.tsx';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 
 export function LeaguePage() {
   const { slug = '' } = useParams();
-  const { data: league, isPending, isError } = useLeague(slug);
+  // The page's sections mount in slices of a few milliseconds once the league is in.
+  const query = useLeague(slug);
+  const { data: league, isPending } = useDeferredData(query);
 
   // A screen tall while loading, so the footer does not jump down when the page arrives.
   if (isPending) return <p className="min-h-screen py-12 text-center text-subtle">Loading…</p>;
-  if (isError) return <p className="py-12 text-center text-live">Failed to load the league</p>;
+  if (query.isError || league === undefined)
+    return <p className="py-12 text-center text-live">Failed to load the league</p>;
   if (league === null)
     return <p className="py-12 text-center text-lg font-semibold">League not found</p>;
 

@@ -16,6 +16,7 @@ import {
   Timeline,
 } from '../components/match-centre-sections.tsx';
 import { Shield } from '../components/shield.tsx';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
 
 function Club({ club }: { club: MatchCentre['match']['home'] }) {
@@ -72,7 +73,9 @@ function Header({ match }: { match: MatchCentre['match'] }) {
 /** `/match/:id`: one match, everything about it. */
 export function MatchPage() {
   const id = readMatchId(useParams().id);
-  const { data, error, isPending } = useMatchCentre(id);
+  const query = useMatchCentre(id);
+  const { data, isPending } = useDeferredData(query);
+  const { error } = query;
   if (isPending) {
     return (
       // Its own key: the page replaces it rather than reusing its element, which Chrome would

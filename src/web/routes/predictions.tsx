@@ -12,6 +12,7 @@ import {
 import { ReliabilityDiagram } from '../components/reliability-diagram.tsx';
 import { SettledForecasts } from '../components/settled-forecasts.tsx';
 import { TrackRecordTable } from '../components/track-record-table.tsx';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { readSiteMeta } from '../site-meta.ts';
 
 /** What the figures mean, in plain words. */
@@ -107,7 +108,8 @@ function findScope(record: TrackRecord, league: LeagueFilter): TrackRecordScope 
 export function PredictionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const league = parseLeagueFilter(searchParams.get('league'));
-  const { data: record, isPending, isError } = useTrackRecord();
+  const query = useTrackRecord();
+  const { data: record, isPending } = useDeferredData(query);
   const { timeZone } = readSiteMeta();
   const where =
     league === 'all' ? '' : ` in ${LEAGUE_FILTERS.find((f) => f.slug === league)?.name ?? ''}`;
@@ -119,7 +121,7 @@ export function PredictionsPage() {
   let body: ReactNode;
   if (isPending) {
     body = <p className="min-h-screen py-12 text-center text-subtle">Loading…</p>;
-  } else if (isError) {
+  } else if (query.isError || record === undefined) {
     body = (
       <p role="alert" className="py-12 text-center text-live">
         Failed to load the track record

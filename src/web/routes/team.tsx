@@ -14,6 +14,7 @@ import {
   PlayerList,
   TeamSection,
 } from '../components/team-sections.tsx';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
 
@@ -153,7 +154,8 @@ function TeamSeason({ page, timeZone }: { page: TeamPageAnswer; timeZone: string
 /** /team/:slug: a club's season. */
 export function TeamPage() {
   const { slug = '' } = useParams();
-  const { data: page, isPending, isError } = useTeamPage(slug);
+  const query = useTeamPage(slug);
+  const { data: page, isPending } = useDeferredData(query);
   const navigate = useNavigate();
   const { timeZone } = readSiteMeta();
   const canonical = page ? teamPath({ key: page.team.key, name: page.team.name }) : null;
@@ -166,7 +168,8 @@ export function TeamPage() {
   }, [canonical, slug, navigate]);
 
   if (isPending) return <p className="min-h-screen py-12 text-center text-subtle">Loading…</p>;
-  if (isError) return <p className="py-12 text-center text-live">Failed to load the team</p>;
+  if (query.isError || page === undefined)
+    return <p className="py-12 text-center text-live">Failed to load the team</p>;
   if (page === null) {
     return (
       <section className="flex flex-col items-center gap-4 py-24 text-center">

@@ -19,6 +19,7 @@ import {
 import { findArticleHref } from '../components/news-card.tsx';
 import { Shield } from '../components/shield.tsx';
 import { TeamLink } from '../components/team-link.tsx';
+import { useDeferredData } from '../hooks/use-deferred-data.ts';
 
 // Cards keep their own height: opening one does not stretch its neighbours.
 const GRID = 'grid grid-cols-1 items-start gap-3 md:grid-cols-2 xl:grid-cols-3 [&>*]:min-w-0';
@@ -74,8 +75,9 @@ export function TransfersPage() {
   const transfers = useTransfers(league);
   const everyLeague = useTransfers('all', { enabled: searching });
   const shown = searching ? everyLeague : transfers;
+  const { data: shownData, isPending: shownPending } = useDeferredData(shown);
   const leagueName = LEAGUE_FILTERS.find((f) => f.slug === league)?.name ?? '';
-  const teams = (shown.data ?? [])
+  const teams = (shownData ?? [])
     .filter(hasTransferActivity)
     .filter((team) => !searching || foldName(team.name).includes(foldName(query)));
 
@@ -86,7 +88,7 @@ export function TransfersPage() {
   };
 
   let body;
-  if (shown.isPending) {
+  if (shownPending) {
     body = (
       <div className={GRID} aria-busy="true" aria-label="Loading transfers">
         {Array.from({ length: 6 }, (_, i) => (
@@ -94,7 +96,7 @@ export function TransfersPage() {
         ))}
       </div>
     );
-  } else if (shown.isError && shown.data === undefined) {
+  } else if (shown.isError && shownData === undefined) {
     body = (
       <div
         role="alert"
