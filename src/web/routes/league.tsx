@@ -23,7 +23,7 @@ export function LeaguePage() {
   if (query.isError || league === undefined)
     return <p className="py-12 text-center text-live">Failed to load the league</p>;
   if (league === null)
-    return <p className="py-12 text-center text-lg font-semibold">League not found</p>;
+    return <h1 className="py-12 text-center text-lg font-semibold">League not found</h1>;
 
   return (
     <div className="flex flex-col gap-8">
