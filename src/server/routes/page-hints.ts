@@ -73,7 +73,7 @@ const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin', module: 'routes/admin.tsx', answers: () => [] },
 ];
 
-/** Every page but one nobody can open: the frame's league menu. */
+/** What every page asks for: the frame's league menu. */
 const FRAME_ANSWERS = [apiAddress.leagues()];
 const NOT_FOUND_MODULE = 'routes/not-found.tsx';
 
