@@ -30,6 +30,27 @@ function goalNote(line: TimelineEntry): string {
   return notes.length === 0 ? '' : ` (${notes.join(', ')})`;
 }
 
+/**
+ * A drawn ball before each scorer: not the ⚽ emoji, which a browser without an emoji font draws
+ * as an empty box. The list is named "Goals", so the picture says nothing more to a screen reader.
+ */
+function BallIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      className="-mt-0.5 inline-block h-3.5 w-3.5 align-middle"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.2"
+    >
+      <circle cx="8" cy="8" r="6.6" />
+      <path d="M8 5.2 10.7 7.1 9.7 10.3H6.3L5.3 7.1Z" fill="currentColor" />
+      <path d="M8 5.2V1.4M10.7 7.1l3.6-1.2M9.7 10.3l2.2 3.1M6.3 10.3l-2.2 3.1M5.3 7.1 1.7 5.9" />
+    </svg>
+  );
+}
+
 /** Goals with minute, scorer and assister, and the half-time and full-time markers. */
 export function Timeline({ lines }: { lines: TimelineEntry[] }) {
   return (
@@ -49,7 +70,7 @@ export function Timeline({ lines }: { lines: TimelineEntry[] }) {
                   {line.minute}&apos;
                 </span>
                 <span className="min-w-0 flex-1 break-words">
-                  ⚽ {line.scorer ?? 'Goal'}
+                  <BallIcon /> {line.scorer ?? 'Goal'}
                   {goalNote(line)}
                   {line.assist === null ? null : (
                     <span className="text-subtle"> (assist {line.assist})</span>
