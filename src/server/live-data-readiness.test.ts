@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeProvider, createProviderMatch } from '../../tests/helpers/fake-provider.ts';
 import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db.ts';
 import { LEAGUES } from '../domain/league.ts';
+import { hasStoredMatches } from './db/matches-queries.ts';
+import { saveProviderStatus, type ProviderStatusStats } from './db/provider-status-queries.ts';
 import { runSyncMatches } from './jobs/sync-provider.ts';
 import { watchLiveDataReadiness } from './live-data-readiness.ts';
 import type { FootballProvider, ProviderTeam } from './providers/provider.ts';
@@ -28,6 +30,21 @@ const MATCH = createProviderMatch({
   kickoff: new Date('2026-11-21T17:00:00Z'),
 });
 const log = { warn: () => {} };
+/** What the leader records of an upstream whose every answer so far was a 500. */
+const FAILED_STATUS: ProviderStatusStats = {
+  provider: 'football-data',
+  callsToday: 3,
+  day: '2026-11-21',
+  requests: 3,
+  retries: 2,
+  failures: 3,
+  lastSuccessAt: null,
+  lastErrorAt: NOW.toISOString(),
+  lastError: 'football-data: HTTP 500',
+  creditsLeft: null,
+  creditsUsed: null,
+  breaker: 'closed',
+};
 
 let database: TestDatabase;
 const stops: (() => Promise<void>)[] = [];
@@ -77,15 +94,18 @@ describe('watchLiveDataReadiness', () => {
     expect(readiness.state().dataLoaded).toBe(true);
   });
 
-  it('does not count a sync whose upstream failed', async () => {
+  it('marks the data loaded once a first sync is attempted and its upstream fails, with nothing stored', async () => {
     const failing: FootballProvider = {
       ...createFakeProvider(),
-      listMatches: () => Promise.reject(new Error('fake: 503')),
+      listMatches: () => Promise.reject(new Error('fake: 500')),
     };
-    const { readiness, watching, sync } = await watch(failing);
-    await expect(sync()).rejects.toThrow('fake: 503');
-    watching.onWrite();
+    const { readiness, sync } = await watch(failing);
     expect(readiness.state().dataLoaded).toBe(false);
+
+    // The scheduler reports no write after a failed sync: the attempt alone counts.
+    await expect(sync()).rejects.toThrow('fake: 500');
+    expect(readiness.state().dataLoaded).toBe(true);
+    expect(await hasStoredMatches(database.db, 'fake:')).toBe(false);
   });
 
   it('marks an instance that does not poll loaded once the leader has stored matches', async () => {
@@ -95,5 +115,19 @@ describe('watchLiveDataReadiness', () => {
 
     await runSyncMatches({ db: database.db, provider: fake, now: NOW, timeZone: TIME_ZONE });
     await vi.waitFor(() => expect(readiness.state().dataLoaded).toBe(true));
+  });
+
+  it("marks an instance that does not poll loaded once the leader has recorded its upstreams' status, failed or not", async () => {
+    const { readiness } = await watch(createFakeProvider({ matches: [MATCH] }), 20);
+    expect(readiness.state().dataLoaded).toBe(false);
+
+    await saveProviderStatus(database.db, [FAILED_STATUS], NOW);
+    await vi.waitFor(() => expect(readiness.state().dataLoaded).toBe(true));
+  });
+
+  it("counts the upstreams' status recorded by an earlier run as loaded at once", async () => {
+    await saveProviderStatus(database.db, [FAILED_STATUS], NOW);
+
+    expect((await watch(createFakeProvider())).readiness.state().dataLoaded).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import { hasStoredMatches } from './db/matches-queries.ts';
+import { listProviderStatus } from './db/provider-status-queries.ts';
 import type { FootballProvider } from './providers/provider.ts';
 import type { Readiness } from './services/readiness.ts';
 
@@ -8,7 +9,7 @@ type Log = { warn: (obj: object, msg: string) => void };
 const CHECK_EVERY_MS = 5000;
 
 export type LiveDataReadiness = {
-  /** The provider to schedule: the same, but it notes when the matches upstream answers. */
+  /** The provider to schedule: the same, but it notes how the matches upstream answered. */
   provider: FootballProvider;
   /** Call after each write of the scheduler (its onChange). */
   onWrite: () => void;
@@ -16,12 +17,14 @@ export type LiveDataReadiness = {
 };
 
 /**
- * Marks live data loaded for /readyz. It counts as loaded after this instance's first
- * successful matches sync (the upstream answered, then the scheduler reported its write), or as
- * soon as the database holds matches of this provider: from an earlier run, or written by the
- * instance that leads (only the leader polls upstreams). So an instance whose upstream is down
- * at start is ready with what is stored, and one that never leads becomes ready once the
- * leader's first sync lands (the database is looked at every 5 s until then).
+ * Marks live data loaded for /readyz once a first matches sync has been attempted, whatever the
+ * upstream answered: the site serves what it has, and /api/status names what failed. It counts
+ * as loaded after this instance's first matches sync (the upstream answered and the scheduler
+ * reported its write, or the upstream failed), or as soon as the database holds matches of this
+ * provider or a status of the upstreams: from an earlier run, or written by the instance that
+ * leads (only the leader polls upstreams, and it records their status after every sync, failed
+ * or not). So an instance that never leads becomes ready once the leader's first sync has been
+ * attempted (the database is looked at every 5 s until then).
  */
 export async function watchLiveDataReadiness(options: {
   db: Db;
@@ -42,11 +45,13 @@ export async function watchLiveDataReadiness(options: {
   };
   const check = async () => {
     try {
-      if (await hasStoredMatches(db, idPrefix)) markLoaded();
+      if ((await hasStoredMatches(db, idPrefix)) || (await listProviderStatus(db)).length > 0) {
+        markLoaded();
+      }
     } catch (error) {
       options.log.warn(
         { err: error instanceof Error ? error.message : String(error) },
-        'readiness: could not look for stored matches',
+        'readiness: could not look for stored matches or upstream status',
       );
     }
   };
@@ -65,9 +70,15 @@ export async function watchLiveDataReadiness(options: {
     provider: {
       ...provider,
       listMatches: async (...args) => {
-        const items = await provider.listMatches(...args);
-        answered = true;
-        return items;
+        try {
+          const items = await provider.listMatches(...args);
+          answered = true;
+          return items;
+        } catch (error) {
+          // Attempted: with nothing to write, the site serves what it has.
+          markLoaded();
+          throw error;
+        }
       },
     },
     onWrite: () => {
