@@ -1,5 +1,7 @@
-// The whole test suite, as `npm test` runs it: lint, typecheck, unit and integration tests
-// (on PGlite, then again on a local Postgres when one answers), then browser tests.
+// The whole test suite, as `npm test` runs it: what the tests open built first (the front end
+// and the history snapshot, each only when its inputs changed), lint, typecheck, unit and
+// integration tests (on PGlite, then again on a local Postgres when one answers), then browser
+// tests. It ends with a table of each phase's time, passed or not.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -7,13 +9,35 @@ import path from 'node:path';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+const phases: { title: string; seconds: number; outcome: string }[] = [];
+const runStarted = performance.now();
+
+/** The phases run so far with their times, and the whole run's. */
+function printPhaseTable() {
+  const width = Math.max(...phases.map((p) => p.title.length), 5);
+  const line = (title: string, seconds: number, outcome: string) =>
+    `  ${title.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s  ${outcome}\n`;
+  process.stdout.write(`\nPhase times:\n`);
+  for (const p of phases) process.stdout.write(line(p.title, p.seconds, p.outcome));
+  process.stdout.write(line('total', (performance.now() - runStarted) / 1000, ''));
+}
+
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   process.stdout.write(`\n▶ ${title}\n`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = (performance.now() - started) / 1000;
+  phases.push({ title, seconds, outcome: result.status === 0 ? 'passed' : 'FAILED' });
   if (result.status !== 0) {
     process.stderr.write(`\n✖ ${title} failed\n`);
+    printPhaseTable();
     process.exit(result.status ?? 1);
   }
+}
+
+function skip(title: string, why: string) {
+  process.stdout.write(`\n${why}\n`);
+  phases.push({ title, seconds: 0, outcome: `skipped: ${why}` });
 }
 
 function ensureChromium() {
@@ -81,6 +105,7 @@ function answers(port: number): Promise<boolean> {
 }
 
 ensureChromium();
+run('front end and history snapshot (built when changed)', 'node', ['scripts/prepare.ts']);
 run('lint', 'eslint', ['.', '--max-warnings', '0']);
 run('format', 'prettier', ['--check', '.']);
 run('typecheck', 'tsc', ['-p', 'tsconfig.json']);
@@ -108,10 +133,11 @@ if (postgres) {
     { TEST_DATABASE: 'postgres' },
   );
 } else {
-  process.stdout.write('\nNo Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.\n');
+  skip(
+    'server tests on Postgres',
+    'No Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.',
+  );
 }
-// The several-instance tests open the site in a browser too: the front end is built first.
-run('front-end build', 'vite', ['build', '--logLevel', 'warn']);
 if (postgres && (await answers(6379))) {
   run('several instances on Postgres and Redis (127.0.0.1:6379)', 'vitest', [
     'run',
@@ -119,9 +145,11 @@ if (postgres && (await answers(6379))) {
     'cluster',
   ]);
 } else {
-  process.stdout.write(
-    '\nPostgres or Redis (127.0.0.1:6379) does not answer: the several-instance tests are skipped.\n',
+  skip(
+    'several instances',
+    'Postgres or Redis (127.0.0.1:6379) does not answer: the several-instance tests are skipped.',
   );
 }
 run('browser tests', 'vitest', ['run', '--project', 'e2e'], { CHROME_PATH: chromePath });
+printPhaseTable();
 process.stdout.write('\n✔ all tests passed\n');

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyRequest,
+  type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
 
@@ -107,6 +108,11 @@ export type AppDeps = {
   rateLimit?: RateLimitOptions;
   /** PEM certificate and key: the server speaks HTTPS instead of HTTP. */
   https?: { cert: string; key: string };
+  /**
+   * Hands the app a server that already listens (see http/early-listener.ts) instead of one
+   * of its own; `https` is then the server's business.
+   */
+  serverFactory?: FastifyServerOptions['serverFactory'];
   /** Start-up steps for /readyz (main.ts marks them); absent, they count as done. */
   readiness?: Readiness;
   /**
@@ -138,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Answers made before any hook runs carry the security headers too.
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: answerClientError,
-    ...(deps.https === undefined ? {} : { https: deps.https }),
+    ...(deps.serverFactory !== undefined
+      ? { serverFactory: deps.serverFactory }
+      : deps.https === undefined
+        ? {}
+        : { https: deps.https }),
   });
 
   const signer = createSessionSigner({

@@ -22,7 +22,9 @@ import { seedLeagues } from './db/leagues-queries.ts';
 import { saveProviderStatus } from './db/provider-status-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
 import { listKnownClubs } from './db/teams-queries.ts';
+import { listenEarly } from './http/early-listener.ts';
 import { runCleanNewsTitles } from './jobs/clean-news-titles.ts';
+import { findHistorySnapshot } from './jobs/history-snapshot.ts';
 import { runImportHistory } from './jobs/import-history.ts';
 import { createNewsSync } from './jobs/news-sync.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
@@ -81,6 +83,26 @@ function warnAboutPassword(config: Config, logger: Logger): void {
   }
 }
 
+/**
+ * Prints each start-up step with how long it took, so an operator watching `npm start` sees
+ * what the process is doing; the same go to the log for the record.
+ */
+function createStartSteps(logger: Logger) {
+  const started = performance.now();
+  return async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const began = performance.now();
+    const result = await work();
+    const ms = Math.round(performance.now() - began);
+    const done = typeof result === 'string' ? result : what;
+    process.stdout.write(`  · ${done} (${(ms / 1000).toFixed(1)} s)\n`);
+    logger.info(
+      { step: done, ms, sinceStartMs: Math.round(performance.now() - started) },
+      'start-up step',
+    );
+    return result;
+  };
+}
+
 /** "2022-2023" → "2022-23", as fans write seasons. */
 function formatSeason(season: string): string {
   return `${season.slice(0, 4)}-${season.slice(7, 9)}`;
@@ -100,6 +122,8 @@ async function createProvider(
 }> {
   // The clubs and their spellings come with the history, in both modes: live names are
   // matched onto them.
+  // A data folder copied from the history snapshot holds this version of the data already: the
+  // import only compares the files' hash. An older data folder, or Postgres, is imported here.
   const started = Date.now();
   const imported = await runImportHistory({ db, dataDir: HISTORY_DIR });
   logger.info({ ...imported, ms: Date.now() - started }, 'historical data ready');
@@ -156,8 +180,28 @@ async function main() {
   });
   warnAboutPassword(config, logger);
   const readiness = createReadiness();
+  const step = createStartSteps(logger);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Listen before anything slow: probes get /livez at once, visitors a "starting" page.
+  const listener = await listenEarly({
+    port: config.port,
+    host: config.host,
+    brandName: config.brandName,
+    https,
+  });
+  process.stdout.write(`\n  ${config.brandName} is starting at ${listener.url}\n`);
+
+  const database = await step('database opened', async () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      seedDir:
+        config.databaseUrl === undefined
+          ? ((await findHistorySnapshot(HISTORY_DIR)) ?? undefined)
+          : undefined,
+    }),
+  );
+  if (database.fromSeed) logger.info('new data folder made from the history snapshot');
   readiness.markMigrated();
   await seedLeagues(database.db);
   // Titles stored by a release that kept their markup are rewritten as the plain text the API
@@ -170,7 +214,9 @@ async function main() {
       randomBytes(32).toString('base64url'),
     ));
 
-  const data = await createProvider(config, database.db, logger);
+  const data = await step('football data loaded', () =>
+    createProvider(config, database.db, logger),
+  );
   // The replay's season is in memory now; live data waits for its first sync or stored matches.
   const liveData =
     data.live === undefined
@@ -181,7 +227,6 @@ async function main() {
           readiness,
           log: logger,
         });
-  if (liveData === undefined) readiness.markDataLoaded();
   const provider = liveData?.provider ?? data.provider;
 
   const shared = await createSharedState({
@@ -270,36 +315,40 @@ async function main() {
       await stopping?.stop();
     },
   });
-  await leadership.start();
 
-  const app = await buildApp({
-    db: database.db,
-    sitePassword: config.sitePassword,
-    sessionSecret,
-    now,
-    timeZone: config.siteTimeZone,
-    cache: shared.cache,
-    webRoot: WEB_ROOT,
-    meta: {
-      brandName: config.brandName,
-      creditLine: config.creditLine,
-      replayLabel: data.label,
-    },
-    logger,
-    trustProxy: config.trustProxy,
-    adminPassword: config.adminPassword,
-    newsSync,
-    throttle: shared.throttle,
-    adminThrottle: shared.adminThrottle,
-    clickLimiter: shared.clickLimiter,
-    dataSource: config.dataSource,
-    isLeader: () => leadership.isLeader(),
-    readiness,
-    overload: {},
-    rateLimit: { perMinute: config.rateLimitPerMinute, redis: shared.rateLimitStore },
-    live: { feed: shared.live, limits: config.liveStreams },
-    ...(https === undefined ? {} : { https }),
+  const app = await step('site built', async () => {
+    const built = await buildApp({
+      db: database.db,
+      sitePassword: config.sitePassword,
+      sessionSecret,
+      now,
+      timeZone: config.siteTimeZone,
+      cache: shared.cache,
+      webRoot: WEB_ROOT,
+      meta: {
+        brandName: config.brandName,
+        creditLine: config.creditLine,
+        replayLabel: data.label,
+      },
+      logger,
+      trustProxy: config.trustProxy,
+      adminPassword: config.adminPassword,
+      newsSync,
+      throttle: shared.throttle,
+      adminThrottle: shared.adminThrottle,
+      clickLimiter: shared.clickLimiter,
+      dataSource: config.dataSource,
+      isLeader: () => leadership.isLeader(),
+      readiness,
+      overload: {},
+      rateLimit: { perMinute: config.rateLimitPerMinute, redis: shared.rateLimitStore },
+      live: { feed: shared.live, limits: config.liveStreams },
+      serverFactory: listener.serverFactory,
+    });
+    await built.ready();
+    return built;
   });
+  listener.handOver();
 
   // From here a signal or a crash closes in order: stop taking requests and let those begun
   // finish, step down as leader, leave Redis, close the database; past the grace, exit 1.
@@ -321,7 +370,11 @@ async function main() {
       const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
       closeIdle.unref();
       try {
+        // The app was handed a listening server: it stops taking connections here, and
+        // app.close() waits for the requests begun.
+        const serverClosed = new Promise<void>((resolve) => listener.server.close(() => resolve()));
         await app.close();
+        await serverClosed;
         clearInterval(closeIdle);
         await leadership.stop();
         await liveData?.stop();
@@ -334,7 +387,6 @@ async function main() {
     },
   );
 
-  const url = await app.listen({ port: config.port, host: config.host });
   // A demo feed keeps its path as its url (`/feeds/serie-a.xml`): it is rendered, not fetched.
   await replaceFeedSources(
     database.db,
@@ -342,6 +394,12 @@ async function main() {
     now(),
   );
   listening = true;
+  // The leader's first update (today's matches, tables, predictions) runs before the replay
+  // counts as ready, so the first pages are whole.
+  await step('first update', async () => {
+    await leadership.start();
+    if (liveData === undefined) readiness.markDataLoaded();
+  });
   scheduler?.startNews();
   // Never the configured password or hash; the default one is public (README).
   const password = config.usesDefaultPassword
@@ -350,7 +408,7 @@ async function main() {
       ? 'the one set in SITE_PASSWORD'
       : 'the one hashed in SITE_PASSWORD_HASH';
   process.stdout.write(
-    `\n  ${config.brandName} is running at ${url}\n  Site password: ${password}\n  Data: ${data.label}\n\n`,
+    `\n  ${config.brandName} is running at ${listener.url}\n  Site password: ${password}\n  Data: ${data.label}\n\n`,
   );
 }
 

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
@@ -23,41 +21,12 @@ export type RunningServer = {
 /**
  * Starts the real server process (`node src/server/main.ts`) on an ephemeral port with a
  * throw-away data folder, and resolves once it prints its address (https when `env` sets
- * TLS_CERT and TLS_KEY).
+ * TLS_CERT and TLS_KEY) and answers ready. A new data folder starts as a copy of the history
+ * snapshot (`npm run build` makes it; main.ts imports the data files without it).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-e2e-'));
-  await cp(await getImportedTemplate(), dataDir, { recursive: true });
   return spawnServer(dataDir, env);
-}
-
-/**
- * A data folder with the historical data already imported, made once per version of the data,
- * the migrations and the import (what it records changes with it) and copied for each server:
- * the import is the slow part of a first start.
- */
-async function getImportedTemplate(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const dir of ['data', 'drizzle']) {
-    for (const name of (await readdir(path.join(root, dir))).sort()) {
-      if (/\.(csv|gz|sql)$/.test(name))
-        hash.update(name).update(await readFile(path.join(root, dir, name)));
-    }
-  }
-  hash.update(await readFile(path.join(root, 'src/server/jobs/import-history.ts')));
-  const template = path.join(
-    os.tmpdir(),
-    `touchline-e2e-template-${hash.digest('hex').slice(0, 16)}`,
-  );
-  if (existsSync(template)) return template;
-  const building = await mkdtemp(path.join(os.tmpdir(), 'touchline-e2e-building-'));
-  const server = await spawnServer(building, {}, { keepDataDir: true });
-  await server.stop();
-  await rename(building, template).catch(async () => {
-    // Another run finished the same template first: use that one.
-    await rm(building, { recursive: true, force: true });
-  });
-  return template;
 }
 
 async function spawnServer(

@@ -6,29 +6,95 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
+import { LEAGUES } from '../../src/domain/league.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { seedLeagues } from '../../src/server/db/leagues-queries.ts';
+import {
+  buildHistorySnapshot,
+  computeSnapshotKey,
+  HISTORY_DATA_DIR,
+} from '../../src/server/jobs/history-snapshot.ts';
+import { runImportHistory } from '../../src/server/jobs/import-history.ts';
 
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 declare module 'vitest' {
   interface ProvidedContext {
     pgliteSnapshot: string;
+    /** The history snapshot's data folder (see src/server/jobs/history-snapshot.ts). */
+    historySnapshot: string;
     databaseKind: 'pglite' | 'postgres';
+    /** On Postgres: a migrated database that test databases are copied from. */
+    postgresTemplate: string;
+    /** On Postgres: the same with the history imported. */
+    postgresHistoryTemplate: string;
   }
 }
 
-/** Migrates one PGlite and saves it, so each test file starts from a copy instead of migrating. */
+const urlOf = (database: string) => POSTGRES_ADMIN_URL.replace(/\/test$/, `/${database}`);
+
+/** Runs `work` on the admin database's connection. */
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A template database on the local Postgres, made once per version of what fills it (`key`) and
+ * kept between runs: CREATE DATABASE … TEMPLATE copies it in a fraction of a second, where
+ * migrating (and importing the history) takes seconds.
+ */
+async function ensurePostgresTemplate(
+  name: string,
+  fill: (url: string) => Promise<void>,
+): Promise<string> {
+  const exists = await withAdmin(async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return found.rowCount === 1;
+  });
+  if (exists) return name;
+  const building = `${name}_building_${process.pid}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${building}`));
+  try {
+    await fill(urlOf(building));
+    await withAdmin(async (client) => {
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      // Templates of earlier versions of the data or the migrations are of no use any more.
+      const prefix = name.replace(/_[0-9a-f]{16}$/, '_');
+      const old = await client.query<{ datname: string }>(
+        "select datname from pg_database where datname like $1 || '%' and datname <> $2 and datname !~ '_building_'",
+        [prefix, name],
+      );
+      for (const { datname } of old.rows) {
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+    });
+  } catch (error) {
+    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`));
+    // Another run made the same template meanwhile: use that one.
+    const made = await withAdmin((client) =>
+      client.query('select 1 from pg_database where datname = $1', [name]),
+    );
+    if (made.rowCount !== 1) throw error;
+  }
+  return name;
+}
+
+/**
+ * Migrates one PGlite and saves it, so each test file starts from a copy instead of migrating;
+ * makes sure the history snapshot is built; on Postgres, makes the template databases.
+ */
 export default async function setup(project: TestProject) {
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   project.provide('databaseKind', kind);
-  if (kind === 'postgres') {
-    const client = new pg.Client({
-      connectionString: POSTGRES_ADMIN_URL,
-      connectionTimeoutMillis: 3000,
-    });
-    await client.connect();
-    await client.end();
-  }
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
   const dump = await pglite.dumpDataDir('gzip');
@@ -37,4 +103,31 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar.gz');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
+  project.provide('historySnapshot', (await buildHistorySnapshot()).dir);
+
+  if (kind === 'postgres') {
+    const key = await computeSnapshotKey();
+    project.provide(
+      'postgresTemplate',
+      await ensurePostgresTemplate(`touchline_template_${key}`, async (url) => {
+        const migrated = await openDatabase({ databaseUrl: url });
+        await migrated.close();
+      }),
+    );
+    project.provide(
+      'postgresHistoryTemplate',
+      await ensurePostgresTemplate(`touchline_history_${key}`, async (url) => {
+        const imported = await openDatabase({ databaseUrl: url });
+        try {
+          await seedLeagues(imported.db, LEAGUES);
+          await runImportHistory({ db: imported.db, dataDir: HISTORY_DATA_DIR });
+        } finally {
+          await imported.close();
+        }
+      }),
+    );
+  } else {
+    project.provide('postgresTemplate', '');
+    project.provide('postgresHistoryTemplate', '');
+  }
 }

@@ -1,30 +1,30 @@
 import path from 'node:path';
 
 import type { ReplayDataset } from '../../src/domain/history.ts';
+import { LEAGUES } from '../../src/domain/league.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { findDefaultReplaySeason, loadReplayDataset } from '../../src/server/db/history-queries.ts';
-import { runImportHistory } from '../../src/server/jobs/import-history.ts';
 import { createTestDb, type TestDatabase } from './test-db.ts';
 
 /** The repository's own data files. */
 export const DATA_DIR = path.resolve(import.meta.dirname, '../../data');
 
 /**
- * Imports the real data files into `db` as the app imports them, and returns the season the
- * replay would pick by default with that season's data set as the provider reads it. The import
- * takes about 12 s on PGlite: give the hook that calls this a generous timeout.
+ * The season the replay picks by default from the history in `db` (imported from the real data
+ * files: a database made with `createTestDb(leagues, { history: true })`), with that season's
+ * data set as the provider reads it.
  */
-export async function importRealReplayData(
+export async function readRealReplayData(
   db: Db,
 ): Promise<{ season: string; dataset: ReplayDataset }> {
-  await runImportHistory({ db, dataDir: DATA_DIR });
   const season = await findDefaultReplaySeason(db);
   if (season === null) throw new Error('the data files hold no complete season to replay');
   return { season, dataset: await loadReplayDataset(db, season) };
 }
 
 /**
- * A fresh test database with the real data files imported (see importRealReplayData). Close the
+ * A test database with the real data files imported (a copy of the history snapshot, or of a
+ * template database on Postgres), with the replay's default season and its data set. Close the
  * database afterwards.
  */
 export async function loadRealReplayData(): Promise<{
@@ -32,9 +32,9 @@ export async function loadRealReplayData(): Promise<{
   season: string;
   dataset: ReplayDataset;
 }> {
-  const database = await createTestDb();
+  const database = await createTestDb(LEAGUES, { history: true });
   try {
-    return { database, ...(await importRealReplayData(database.db)) };
+    return { database, ...(await readRealReplayData(database.db)) };
   } catch (error) {
     await database.close();
     throw error;

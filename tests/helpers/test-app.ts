@@ -16,13 +16,13 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () 
 /**
  * buildApp() on a fresh test database; the caller closes it. Overrides may be computed from the
  * database (e.g. a news sync working on it); `leagues` are the leagues seeded (default: the
- * registry's).
+ * registry's); `history` imports the shipped history (see createTestDb).
  */
 export async function createTestApp(
   overrides: Partial<AppDeps> | ((database: TestDatabase) => Partial<AppDeps>) = {},
-  options: { leagues?: readonly LeagueEntry[] } = {},
+  options: { leagues?: readonly LeagueEntry[]; history?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await createTestDb(options.leagues);
+  const database = await createTestDb(options.leagues, { history: options.history ?? false });
   const emptyWebRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-web-'));
   const app = await buildApp({
     db: database.db,

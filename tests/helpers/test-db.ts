@@ -1,28 +1,120 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 import { LEAGUES, type LeagueEntry } from '../../src/domain/league.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, PGLITE_START_PARAMS, type Database } from '../../src/server/db/client.ts';
 import { seedLeagues } from '../../src/server/db/leagues-queries.ts';
 import { POSTGRES_ADMIN_URL } from './global-db-setup.ts';
 
 export type TestDatabase = Database & { url?: string };
 
+type Options = {
+  /**
+   * With the shipped history imported (the history snapshot on PGlite, a template database on
+   * Postgres), as a first start of the site has it.
+   */
+  history?: boolean;
+};
+
 /**
- * A fresh, migrated database with the leagues seeded (default: the registry's): a copy of the
- * migrated PGlite snapshot, or (TEST_DATABASE=postgres) a new database on the local Postgres
- * server.
+ * The databases this test file has opened and given back, kept open to be emptied and handed
+ * out again: opening one costs about a second (a new PGlite, or a new Postgres database), emptying
+ * one a few milliseconds. Each test file runs in a module graph of its own, so no two files
+ * share a database.
+ */
+const idle: TestDatabase[] = [];
+const opened: TestDatabase[] = [];
+
+afterAll(async () => {
+  const all = opened.splice(0);
+  idle.length = 0;
+  await Promise.all(all.map((database) => database.close()));
+});
+
+/**
+ * A fresh, migrated database with the leagues seeded (default: the registry's), and the history
+ * imported when asked: a new database, or one this file gave back, emptied of every row (its
+ * identities restarted) so it is as a new one. `close()` gives it back.
  */
 export async function createTestDb(
   leagues: readonly LeagueEntry[] = LEAGUES,
+  options: Options = {},
 ): Promise<TestDatabase> {
   const database =
-    inject('databaseKind') === 'postgres' ? await createPostgresDb() : await createPgliteDb();
+    options.history === true ? await openHistoryDb() : ((await reuseIdle()) ?? (await openNew()));
   await seedLeagues(database.db, leagues);
+  let given = false;
+  return {
+    ...database,
+    close: async () => {
+      if (given) return;
+      given = true;
+      if (options.history === true) {
+        await closeOpened(database);
+        return;
+      }
+      idle.push(database);
+    },
+  };
+}
+
+async function closeOpened(database: TestDatabase): Promise<void> {
+  const index = opened.indexOf(database);
+  if (index >= 0) opened.splice(index, 1);
+  await database.close();
+}
+
+/** An idle database emptied, or undefined when there is none (or it no longer answers). */
+async function reuseIdle(): Promise<TestDatabase | undefined> {
+  for (let database = idle.pop(); database !== undefined; database = idle.pop()) {
+    try {
+      await empty(database);
+      return database;
+    } catch {
+      // A test closed or broke it: it is not handed out again.
+      await closeOpened(database).catch(() => {});
+    }
+  }
+  return undefined;
+}
+
+/** Deletes every row of every table of the schema and restarts their identities. */
+async function empty(database: TestDatabase): Promise<void> {
+  await database.db.execute(sql`
+    do $$
+    declare tables text;
+    begin
+      select string_agg(format('%I.%I', schemaname, tablename), ', ') into tables
+      from pg_tables where schemaname = 'public';
+      if tables is not null then
+        execute 'truncate ' || tables || ' restart identity cascade';
+      end if;
+    end $$
+  `);
+}
+
+async function openNew(): Promise<TestDatabase> {
+  const database =
+    inject('databaseKind') === 'postgres'
+      ? await createPostgresDb(inject('postgresTemplate'))
+      : await createPgliteDb();
+  opened.push(database);
+  return database;
+}
+
+async function openHistoryDb(): Promise<TestDatabase> {
+  const database =
+    inject('databaseKind') === 'postgres'
+      ? await createPostgresDb(inject('postgresHistoryTemplate'))
+      : await createPgliteHistoryDb();
+  opened.push(database);
   return database;
 }
 
@@ -32,12 +124,31 @@ async function createPgliteDb(): Promise<TestDatabase> {
   return openDatabase({ pglite });
 }
 
-async function createPostgresDb(): Promise<TestDatabase> {
+/** A copy of the history snapshot's data folder, deleted when the database is closed. */
+async function createPgliteHistoryDb(): Promise<TestDatabase> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-history-'));
+  await cp(inject('historySnapshot'), dir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: dir, startParams: [...PGLITE_START_PARAMS] });
+  const database = await openDatabase({ pglite });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new database on the local Postgres, copied from a template made once per run. */
+async function createPostgresDb(template: string): Promise<TestDatabase> {
   const name = `touchline_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = POSTGRES_ADMIN_URL.replace(/\/test$/, `/${name}`);
   const database = await openDatabase({ databaseUrl: url });
   return {

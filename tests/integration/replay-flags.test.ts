@@ -16,7 +16,7 @@ import type { TransferTeam } from '../../src/domain/transfers.ts';
 import { createResponseCache } from '../../src/server/http/response-cache.ts';
 import { runSyncLeagueData } from '../../src/server/jobs/sync-provider.ts';
 import { createReplayProvider } from '../../src/server/providers/replay/replay-provider.ts';
-import { importRealReplayData } from '../helpers/real-replay-data.ts';
+import { readRealReplayData } from '../helpers/real-replay-data.ts';
 import { createTestApp, loginCookie, type TestApp } from '../helpers/test-app.ts';
 
 /** The test app's clock: the replay shows Saturday 15 October 2022, in the summer window. */
@@ -39,8 +39,8 @@ let provider: ReturnType<typeof createReplayProvider>;
 let dataset: ReplayDataset;
 
 beforeAll(async () => {
-  t = await createTestApp({ cache });
-  const loaded = await importRealReplayData(t.database.db);
+  t = await createTestApp({ cache }, { history: true });
+  const loaded = await readRealReplayData(t.database.db);
   expect(loaded.season).toBe('2022-2023');
   dataset = loaded.dataset;
   provider = createReplayProvider(dataset);

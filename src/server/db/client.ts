@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** A new data folder started from the seed (the history snapshot). */
+  fromSeed?: boolean;
   close: () => Promise<void>;
 };
 
@@ -86,6 +89,17 @@ function findStorageError(error: unknown): string | null {
     : null;
 }
 
+/**
+ * PostgreSQL's settings in PGlite. The default shared_buffers (128 MB) is several times the
+ * working set of the site's queries, and every page of it PGlite touches stays in the process's
+ * memory; 16 MB holds the hot tables. A small WAL keeps a data folder (and each copy of the
+ * history snapshot) from carrying 80 MB of recycled segments.
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'],
+];
+
 /** How many of PostgreSQL's last log lines a PGlite keeps, to explain a failure. */
 const LOG_LINES = 50;
 
@@ -102,7 +116,10 @@ const reasonOf = (log: readonly string[] | undefined, error: unknown) =>
  * onStderr hook unless PGlite's debug option is set: it is kept to explain a failure in one
  * line of ours, and never printed.
  */
-async function openDataFolder(dir: string): Promise<{ client: PGlite; log: string[] }> {
+async function openDataFolder(
+  dir: string,
+  seedDir: string | undefined,
+): Promise<{ client: PGlite; log: string[]; seeded: boolean }> {
   const place = folderPlace(dir);
   const state = await inspectDataFolder(dir);
   if (state.kind === 'incomplete') {
@@ -111,19 +128,22 @@ async function openDataFolder(dir: string): Promise<{ client: PGlite; log: strin
       `is not a complete database: ${state.problem}. Touchline did not change it, and will not create a new database over it`,
     );
   }
-  if (state.kind === 'new') await mkdir(dir, { recursive: true });
+  const seeded = state.kind === 'new' && seedDir !== undefined;
+  if (seeded) await copySeed(seedDir, dir);
+  else if (state.kind === 'new') await mkdir(dir, { recursive: true });
   const log: string[] = [];
   openedFolder = { dir, log };
   try {
     const client = await PGlite.create({
       dataDir: dir,
+      startParams: [...PGLITE_START_PARAMS],
       onStderr: (line) => {
         log.push(line);
         if (log.length > LOG_LINES) log.shift();
         return true;
       },
     });
-    return { client, log };
+    return { client, log, seeded };
   } catch (error) {
     const reason = reasonOf(log, error);
     if (state.kind === 'new')
@@ -132,6 +152,23 @@ async function openDataFolder(dir: string): Promise<{ client: PGlite; log: strin
       });
     throw damaged(place, `is damaged: PostgreSQL cannot start on it (${reason})`, error);
   }
+}
+
+/**
+ * Copies a ready database (the history snapshot) to a new data folder: into a folder beside it
+ * first, then renamed, so a copy cut short leaves no half database where the next start would
+ * find one. A folder that exists but is empty (a mounted volume) is filled in place.
+ */
+async function copySeed(seedDir: string, dir: string): Promise<void> {
+  if (existsSync(dir)) {
+    await cp(seedDir, dir, { recursive: true });
+    return;
+  }
+  await mkdir(path.dirname(dir), { recursive: true });
+  const partial = `${dir}.partial-${process.pid}`;
+  await rm(partial, { recursive: true, force: true });
+  await cp(seedDir, partial, { recursive: true });
+  await rename(partial, dir);
 }
 
 /**
@@ -187,6 +224,11 @@ export async function openDatabase(options: {
   dataDir?: string | undefined;
   /** An already-created PGlite (tests load a migrated snapshot into one). */
   pglite?: PGlite;
+  /**
+   * A PGlite data folder to start a new data folder from (the history snapshot), copied when
+   * dataDir holds no database yet.
+   */
+  seedDir?: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({
@@ -218,10 +260,13 @@ export async function openDatabase(options: {
   let client = options.pglite;
   let place: Place = { name: 'the database', recovery: 'Restore it from a backup.' };
   let log: string[] | undefined;
+  let fromSeed = false;
   if (client === undefined) {
     const dir = path.resolve(options.dataDir ?? './data', 'pglite');
     place = folderPlace(dir);
-    ({ client, log } = await openDataFolder(dir));
+    let seeded: boolean;
+    ({ client, log, seeded } = await openDataFolder(dir, options.seedDir));
+    fromSeed = seeded;
   }
   const db = drizzlePglite({ client, schema });
   const owned = client;
@@ -235,7 +280,7 @@ export async function openDatabase(options: {
     if (!isAbort(error)) await owned.close().catch(() => {});
     throw explained;
   }
-  return { db: db as unknown as Db, kind: 'pglite', close: () => owned.close() };
+  return { db: db as unknown as Db, kind: 'pglite', fromSeed, close: () => owned.close() };
 }
 
 /**

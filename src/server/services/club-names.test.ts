@@ -5,8 +5,9 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DATA_DIR, importRealReplayData } from '../../../tests/helpers/real-replay-data.ts';
+import { DATA_DIR } from '../../../tests/helpers/real-replay-data.ts';
 import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.ts';
+import { LEAGUES } from '../../domain/league.ts';
 import { getClubNamer } from './club-names.ts';
 
 // Every club name the shipped data files use (results and their odds, transfers on both sides of
@@ -35,8 +36,7 @@ const byTransfermarktName = new Map(
 );
 
 beforeAll(async () => {
-  database = await createTestDb();
-  await importRealReplayData(database.db);
+  database = await createTestDb(LEAGUES, { history: true });
   nameOf = await getClubNamer(database.db);
 }, 120_000);
 afterAll(async () => {
