@@ -22,6 +22,11 @@
 //     projection  10,000 simulated rest-of-seasons for each of the five leagues from 2022-23
 //           cut at its midpoint (Dixon-Coles forecasts): CPU and wall time, seasons per second,
 //           against 2 s of CPU. Not in the default run: ask for it with --only projection
+//     start  the time from spawning `node src/server/main.ts` to its first /livez 200 and first
+//           /readyz 200 (probed every 10 ms), on a fresh data folder and on the same folder once
+//           used, 3 times each (median), next to a bare Fastify process's first 200; targets
+//           /livez 1 s, /readyz 10 s fresh and 3 s used. Not in the default run (six starts of
+//           the server, minutes while a start imports the history): ask for it with --only start
 //   BENCH_SECONDS=5   shortens each load run (default 20)
 //   SOAK_SECONDS=60   shortens the soak (default 300)
 //
@@ -42,8 +47,9 @@ import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
 import { benchLiveStreams, requireLiveFileLimit } from './bench/live-streams.ts';
 import { benchNewsSync } from './bench/news-sync.ts';
 import { benchSeasonProjection } from './bench/season-projection.ts';
+import { benchStartUp } from './bench/start-up.ts';
 
-const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection'] as const;
+const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection', 'start'] as const;
 type Part = (typeof PARTS)[number];
 const DEFAULT_PARTS: Part[] = ['size', 'load', 'news'];
 
@@ -311,7 +317,7 @@ if (parts.includes('size')) {
   await buildFrontEnd();
   await reportFirstLoadJs();
 } else if (
-  (parts.includes('load') || parts.includes('soak')) &&
+  (['load', 'soak', 'start'] as const).some((p) => parts.includes(p)) &&
   !existsSync(new URL('../dist/index.html', import.meta.url))
 ) {
   await buildFrontEnd();
@@ -321,3 +327,4 @@ if (parts.includes('news')) await benchNewsSync();
 if (parts.includes('soak')) await benchSoak();
 if (parts.includes('live')) await benchLiveStreams();
 if (parts.includes('projection')) await benchSeasonProjection();
+if (parts.includes('start')) await benchStartUp();
