@@ -27,8 +27,16 @@
 //           used, 3 times each (median), next to a bare Fastify process's first 200; targets
 //           /livez 1 s, /readyz 10 s fresh and 3 s used. Not in the default run (six starts of
 //           the server, minutes while a start imports the history): ask for it with --only start
-//   BENCH_SECONDS=5   shortens each load run (default 20)
+//     memory  the real server on a fresh data folder (NOW a replayed matchday afternoon,
+//           CLOCK_SPEED=60): from /readyz 200, the load part's autocannon load on its four data
+//           routes (a quarter of 60 s each), then idle; its event loop's delay during the load
+//           (p99, max), its resident memory (VmRSS) 2 minutes after ready and its peak (VmHWM),
+//           next to a bare Fastify + PGlite process (one route running `select 1`) under the same
+//           load and wait; targets idle RSS 300 MB, peak 500 MB, p99 50 ms. Not in the default
+//           run (about 6 minutes): ask for it with --only memory
+//   BENCH_SECONDS=5   shortens each load run (default 20), and the memory part's whole load (60)
 //   SOAK_SECONDS=60   shortens the soak (default 300)
+//   MEMORY_IDLE_SECONDS=30   reads the memory part's idle RSS sooner after ready (default 120)
 //
 // Every request comes from this one address, so the servers run with RATE_LIMIT_PER_MINUTE=0
 // (the rate limit off); the run says so. The load generator shares the machine's cores with the
@@ -43,13 +51,19 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 
 import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
+import type { LoopDelay } from './bench/bare-pglite.ts';
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
 import { benchLiveStreams, requireLiveFileLimit } from './bench/live-streams.ts';
 import { benchNewsSync } from './bench/news-sync.ts';
 import { benchSeasonProjection } from './bench/season-projection.ts';
-import { benchStartUp } from './bench/start-up.ts';
+import {
+  benchStartUp,
+  requireFirstOk,
+  spawnWatched,
+  type WatchedProcess,
+} from './bench/start-up.ts';
 
-const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection', 'start'] as const;
+const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection', 'start', 'memory'] as const;
 type Part = (typeof PARTS)[number];
 const DEFAULT_PARTS: Part[] = ['size', 'load', 'news'];
 
@@ -63,6 +77,9 @@ const TARGET = { path: '/api/matches/today', rps: 5000, p99Ms: 50, ratio: 0.5 };
 const MATCH_CENTRE_RATIO = 0.5;
 const SOAK_TARGET_MB = 50;
 const SERVER_ENV = { NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' };
+const MEMORY_LOAD_S = Number(process.env.BENCH_SECONDS ?? 60);
+const MEMORY_IDLE_S = Number(process.env.MEMORY_IDLE_SECONDS ?? 120);
+const MEMORY_TARGET = { idleMb: 300, peakMb: 500, loopP99Ms: 50 };
 
 type Result = { 'req/s': number; 'p50 ms': number; 'p99 ms': number; errors: number };
 
@@ -308,6 +325,206 @@ async function benchSoak() {
   }
 }
 
+/** The peak resident memory of a process so far, from /proc/<pid>/status (VmHWM), in bytes. */
+async function readPeakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
+
+/** The session cookie of a login with the site's default password, as request headers. */
+async function logIn(url: string): Promise<Record<string, string>> {
+  const login = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: 'kickoff' }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status}`);
+  return { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+}
+
+/**
+ * The event loop's delays since the previous reading, from the server's /metrics: prom-client
+ * resets its histogram at each collection, and nothing else collects it.
+ */
+async function readMetricsLoopDelay(
+  url: string,
+  headers: Record<string, string>,
+): Promise<LoopDelay> {
+  const response = await fetch(`${url}/metrics`, { headers });
+  const body = await response.text();
+  const read = (name: string) => {
+    const value = new RegExp(
+      `^touchline_nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)$`,
+      'm',
+    ).exec(body)?.[1];
+    if (!response.ok || value === undefined)
+      throw new Error(
+        `/metrics: ${response.status}, no touchline_nodejs_eventloop_lag_${name}_seconds`,
+      );
+    return Number(value);
+  };
+  return { p50: read('p50'), p99: read('p99'), max: read('max') };
+}
+
+type MemoryReading = {
+  readyMs: number;
+  loads: { route: string; result: Result }[];
+  loop: LoopDelay;
+  rssAfterLoad: number;
+  idleRss: number;
+  idleReadAfterS: number;
+  peakRss: number;
+};
+
+/**
+ * Waits for `server` to answer 200 on `readyPath`, loads each of `routes` in turn for an equal
+ * share of the memory part's time, then idles until MEMORY_IDLE_S after ready and reads its
+ * memory. `readLoopDelay` gives the delays since its previous call.
+ */
+async function measureMemory(
+  server: WatchedProcess,
+  what: string,
+  readyPath: string,
+  prepare: () => Promise<{
+    routes: string[];
+    headers: Record<string, string>;
+    readLoopDelay: () => Promise<LoopDelay>;
+  }>,
+): Promise<MemoryReading> {
+  const readyMs = (await requireFirstOk(server, what))[readyPath] ?? Number.NaN;
+  const readyAt = performance.now();
+  const { routes, headers, readLoopDelay } = await prepare();
+  const seconds = Math.max(1, Math.round(MEMORY_LOAD_S / routes.length));
+  // This reading resets the histogram, so the next one covers the load alone.
+  await readLoopDelay();
+  const loads = [];
+  for (const route of routes) {
+    loads.push({
+      route,
+      result: await load(`${server.url}${route}`, headers, { duration: seconds }),
+    });
+  }
+  const loop = await readLoopDelay();
+  const rssAfterLoad = await readRss(server.pid);
+  await new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, readyAt + MEMORY_IDLE_S * 1000 - performance.now())),
+  );
+  const idleReadAfterS = (performance.now() - readyAt) / 1000;
+  const idleRss = await readRss(server.pid);
+  const peakRss = await readPeakRss(server.pid);
+  return { readyMs, loads, loop, rssAfterLoad, idleRss, idleReadAfterS, peakRss };
+}
+
+async function benchMemory() {
+  const bareDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-bare-pglite-'));
+  const bare = await spawnWatched('scripts/bench/bare-pglite.ts', [bareDir], {}, ['/select'], {
+    ipc: true,
+  });
+  let baseline: MemoryReading;
+  try {
+    baseline = await measureMemory(bare, 'bare Fastify + PGlite', '/select', async () => ({
+      routes: Array.from({ length: ENDPOINTS.length + 1 }, () => '/select'),
+      headers: {},
+      readLoopDelay: () =>
+        new Promise<LoopDelay>((resolve) => {
+          bare.child.once('message', (reading) => resolve(reading as LoopDelay));
+          bare.child.send({ type: 'loop-delay' });
+        }),
+    }));
+  } finally {
+    await bare.stop();
+    await rm(bareDir, { recursive: true, force: true });
+  }
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-memory-'));
+  const server = await spawnWatched(
+    'src/server/main.ts',
+    [],
+    { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', CLOCK_SPEED: '60' },
+    ['/readyz'],
+  );
+  let touchline: MemoryReading;
+  let startUpWork = '';
+  try {
+    touchline = await measureMemory(server, 'Touchline', '/readyz', async () => {
+      const headers = await logIn(server.url);
+      const [predictions, news] = await Promise.all(
+        ['/api/predictions?limit=1', '/api/news?page_size=1'].map(async (p) => {
+          const answer = (await (await fetch(`${server.url}${p}`, { headers })).json()) as Record<
+            string,
+            unknown[] | undefined
+          >;
+          return (answer.predictions?.length ?? answer.items?.length ?? 0) > 0;
+        }),
+      );
+      startUpWork = `predictions ${predictions === true ? 'there' : 'not yet'}, news ${news === true ? 'there' : 'not yet'}`;
+      return {
+        routes: [...ENDPOINTS, await findMatchCentrePath(server.url, headers)],
+        headers,
+        readLoopDelay: () => readMetricsLoopDelay(server.url, headers),
+      };
+    });
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const mb = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+  const ms = (seconds: number) => Number((seconds * 1000).toFixed(1));
+  const seconds = Math.max(1, Math.round(MEMORY_LOAD_S / (ENDPOINTS.length + 1)));
+  console.log(
+    `\nmemory: each process on a fresh data folder; from its first ready 200 (Touchline /readyz, ` +
+      `the bare process its route), ${String(ENDPOINTS.length + 1)} autocannon runs of ` +
+      `${String(seconds)} s, ${CONNECTIONS} connections (Touchline: its data routes with the session ` +
+      `cookie; bare: GET /select, \`select 1\` on PGlite, every time), then idle. Touchline: ` +
+      `NOW=${SERVER_ENV.NOW}, CLOCK_SPEED=60, rate limit OFF; at the load's start: ${startUpWork}`,
+  );
+  console.table(
+    Object.fromEntries([
+      ...baseline.loads.map(({ route, result }, i) => [
+        `bare ${route} (run ${String(i + 1)})`,
+        result,
+      ]),
+      ...touchline.loads.map(({ route, result }) => [`Touchline ${route}`, result]),
+    ]),
+  );
+  const row = (r: MemoryReading) => ({
+    'ready ms': Math.round(r.readyMs),
+    'loop p50 ms': ms(r.loop.p50),
+    'loop p99 ms': ms(r.loop.p99),
+    'loop max ms': ms(r.loop.max),
+    'RSS after load MB': mb(r.rssAfterLoad),
+    'idle RSS MB': mb(r.idleRss),
+    'idle read at s': Math.round(r.idleReadAfterS),
+    'peak (VmHWM) MB': mb(r.peakRss),
+  });
+  console.log(
+    `event loop: perf_hooks.monitorEventLoopDelay at a 10 ms resolution (Touchline's is ` +
+      `prom-client's, touchline_nodejs_eventloop_lag_*_seconds on /metrics), reset right before ` +
+      `the load and read right after it: over the load alone. Each sample is the time between two ` +
+      `10 ms timer ticks, so an idle loop reads about 10 ms. Memory from /proc/<pid>/status: ` +
+      `VmRSS ${String(MEMORY_IDLE_S)} s after ready (later if the load was still running), VmHWM ` +
+      `there too (the peak over the whole life, start-up included)`,
+  );
+  console.table({ 'bare Fastify + PGlite': row(baseline), Touchline: row(touchline) });
+  const verdict = (what: string, value: number, unit: string, bare: number, target: number) =>
+    console.log(
+      `${what}: ${String(value)} ${unit}, ${(value / bare).toFixed(1)}x the bare process ` +
+        `(target at most ${String(target)} ${unit}) ${value <= target ? 'MET' : 'MISSED'}`,
+    );
+  verdict('idle RSS', mb(touchline.idleRss), 'MB', mb(baseline.idleRss), MEMORY_TARGET.idleMb);
+  verdict('peak RSS', mb(touchline.peakRss), 'MB', mb(baseline.peakRss), MEMORY_TARGET.peakMb);
+  verdict(
+    'event-loop p99 under load',
+    ms(touchline.loop.p99),
+    'ms',
+    ms(baseline.loop.p99),
+    MEMORY_TARGET.loopP99Ms,
+  );
+}
+
 const parts = readParts();
 // Before any part runs: it may run the whole bench again with a higher open files limit.
 if (parts.includes('live')) await requireLiveFileLimit();
@@ -317,7 +534,7 @@ if (parts.includes('size')) {
   await buildFrontEnd();
   await reportFirstLoadJs();
 } else if (
-  (['load', 'soak', 'start'] as const).some((p) => parts.includes(p)) &&
+  (['load', 'soak', 'start', 'memory'] as const).some((p) => parts.includes(p)) &&
   !existsSync(new URL('../dist/index.html', import.meta.url))
 ) {
   await buildFrontEnd();
@@ -328,3 +545,4 @@ if (parts.includes('soak')) await benchSoak();
 if (parts.includes('live')) await benchLiveStreams();
 if (parts.includes('projection')) await benchSeasonProjection();
 if (parts.includes('start')) await benchStartUp();
+if (parts.includes('memory')) await benchMemory();
