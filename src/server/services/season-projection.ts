@@ -11,10 +11,10 @@ import {
   type LeagueEntry,
   type LeaguePlaces,
 } from '../../domain/league.ts';
-import {
-  projectSeason,
-  type ClubProjection,
-  type ProjectionFixture,
+import type {
+  ClubProjection,
+  ProjectionFixture,
+  ProjectionInput,
 } from '../../domain/season-projection.ts';
 import type { TableRow } from '../../domain/standings.ts';
 import { getSeasonRange } from '../../domain/team-season.ts';
@@ -28,6 +28,7 @@ import type { ResponseCache } from '../http/response-cache.ts';
 import type { Fixture, Forecast } from '../predict/model.ts';
 import { listLikelyScores } from '../predict/score-grid.ts';
 import { getSeasonOf } from './forecast-records.ts';
+import { createProjectionWorker } from './projection-worker.ts';
 
 export const DEFAULT_SIMULATIONS = 10_000;
 const DEFAULT_SEED = 1;
@@ -166,6 +167,7 @@ async function projectLeague(
   deps: SeasonProjectionDeps,
   league: League,
   entry: LeagueEntry,
+  projectSeason: (input: ProjectionInput) => Promise<ClubProjection[]>,
 ): Promise<SeasonProjectionOutcome['status']> {
   const { db, now } = deps;
   const season = deps.season ?? getSeasonOf(now.getTime());
@@ -209,7 +211,7 @@ async function projectLeague(
   }
 
   const places = getLeaguePlaces(entry, season);
-  const projection = projectSeason({
+  const projection = await projectSeason({
     table: table.map((row) => ({
       key: row.key ?? '',
       points: row.points,
@@ -252,10 +254,17 @@ export async function runSeasonProjection(
   deps: SeasonProjectionDeps,
 ): Promise<SeasonProjectionOutcome[]> {
   const outcomes: SeasonProjectionOutcome[] = [];
-  for (const league of await listLeagues(deps.db)) {
-    const entry = findLeagueEntry(league.slug, deps.leagues ?? LEAGUES);
-    if (entry === null) continue;
-    outcomes.push({ league: league.slug, status: await projectLeague(deps, league, entry) });
+  // The simulations run on a worker thread, started only if a league needs them.
+  const worker = createProjectionWorker();
+  try {
+    for (const league of await listLeagues(deps.db)) {
+      const entry = findLeagueEntry(league.slug, deps.leagues ?? LEAGUES);
+      if (entry === null) continue;
+      const status = await projectLeague(deps, league, entry, worker.project);
+      outcomes.push({ league: league.slug, status });
+    }
+  } finally {
+    await worker.close();
   }
   return outcomes;
 }
