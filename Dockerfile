@@ -35,6 +35,8 @@ COPY src/domain ./src/domain
 COPY src/server ./src/server
 COPY scripts/probe.ts ./scripts/probe.ts
 COPY --from=build /app/dist ./dist
+# The history snapshot a new data folder is copied from (docs/decisions/032-history-built-once.md).
+COPY --from=build /app/.cache/history ./.cache/history
 # The embedded database (used when DATABASE_URL is unset) lives in DATA_DIR: mount a volume there.
 RUN mkdir -p /var/lib/touchline && chown node:node /var/lib/touchline
 USER node
