@@ -15,7 +15,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+# The snapshot's files are PostgreSQL's (mode 0600): the runtime user must be able to read them.
+RUN npm run build && chmod -R a+rX .cache/history
 
 # Final stage: production dependencies, the server's sources (Node 24 runs TypeScript as is), the
 # migrations, the historical data the replay plays and the built front end.
