@@ -13,9 +13,9 @@ import {
   type Outcome,
   type ResultProbabilities,
 } from './metrics.ts';
-import type { Forecast, ModelFactory, PlayedMatch } from './model.ts';
+import { createModelSet, type Forecast, type ModelFactory, type PlayedMatch } from './model.ts';
 import { getPreviousSeason } from './season.ts';
-import { runWalkForward } from './walk-forward.ts';
+import { runWalkForwardSet } from './walk-forward.ts';
 
 /** The seasons scored: the three most recent with complete odds (see ANCHORS.md). */
 export const EVALUATION_SEASONS = ['2022-2023', '2023-2024', '2024-2025'] as const;
@@ -197,16 +197,16 @@ export function selectWalkForwardMatches(history: MatchHistory): PlayedMatch[] {
   return history.matches.filter((match) => match.season <= LAST_WALK_FORWARD_SEASON);
 }
 
-/** Walks every model forward through the history; one predictor per model, in the given order. */
+/**
+ * Walks the models forward through the history together, as one set (so the Market Blend shares
+ * the set's Dixon-Coles and Elo Ratings); one predictor per model, in the given order.
+ */
 export function forecastModels(
   history: MatchHistory,
   factories: readonly ModelFactory[],
 ): Predictor[] {
-  const matches = selectWalkForwardMatches(history);
-  return factories.map((factory) => {
-    const { name, usesOdds } = factory();
-    return createModelPredictor({ name, usesOdds }, runWalkForward(matches, factory));
-  });
+  const forecasts = runWalkForwardSet(selectWalkForwardMatches(history), factories);
+  return createModelSet(factories).map((model, i) => createModelPredictor(model, forecasts[i]!));
 }
 
 function requireForecast<T>(value: T | null, predictor: Predictor, match: PlayedMatch): T {

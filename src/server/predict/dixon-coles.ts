@@ -83,6 +83,8 @@ type League = {
   priorSeason: string;
 };
 
+export const DIXON_COLES_NAME = 'Dixon-Coles';
+
 /** Creates the Dixon-Coles model. */
 export function createDixonColes(options: Partial<DixonColesOptions> = {}): Model {
   const o: DixonColesOptions = { ...DEFAULT_DIXON_COLES_OPTIONS, ...options };
@@ -283,7 +285,7 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
   }
 
   return {
-    name: 'Dixon-Coles',
+    name: DIXON_COLES_NAME,
     usesOdds: false,
     learn(match: PlayedMatch) {
       const league = getLeague(match.league);

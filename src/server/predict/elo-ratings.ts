@@ -228,6 +228,8 @@ function fitGoals(
   return { homeGoals: home, awayGoals: away };
 }
 
+export const ELO_RATINGS_NAME = 'Elo Ratings';
+
 /** Creates the Elo Ratings model. */
 export function createEloRatings(options: Partial<EloOptions> = {}): Model {
   const o: EloOptions = { ...DEFAULT_ELO_OPTIONS, ...options };
@@ -302,7 +304,7 @@ export function createEloRatings(options: Partial<EloOptions> = {}): Model {
   }
 
   return {
-    name: 'Elo Ratings',
+    name: ELO_RATINGS_NAME,
     usesOdds: false,
     learn(match: PlayedMatch) {
       const league = getLeague(match.league, match.season);

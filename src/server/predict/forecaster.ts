@@ -1,6 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
 
-import type { Fixture, Forecast, ModelFactory, PlayedMatch } from './model.ts';
+import {
+  createModelSet,
+  type Fixture,
+  type Forecast,
+  type ModelFactory,
+  type PlayedMatch,
+} from './model.ts';
 
 export type ModelForecast = { name: string; usesOdds: boolean; forecast: Forecast };
 
@@ -18,7 +24,7 @@ const SLICE_MS = 20;
  * yields to the event loop between them; calls are queued, one at a time.
  */
 export function createForecaster(factories: readonly ModelFactory[]) {
-  let models = factories.map((factory) => factory());
+  let models = createModelSet(factories);
   let learnt: string[] = [];
   let queue: Promise<void> = Promise.resolve();
 
@@ -42,7 +48,7 @@ export function createForecaster(factories: readonly ModelFactory[]) {
     toMatch: (record: R) => PlayedMatch,
   ): Promise<void> {
     if (!isExtension(played, count)) {
-      models = factories.map((factory) => factory());
+      models = createModelSet(factories);
       learnt = [];
     }
     let sliceStarted = performance.now();
@@ -91,7 +97,11 @@ export function createForecaster(factories: readonly ModelFactory[]) {
         forecast: model.forecast(fixture),
       }));
     },
-    /** One model's forecast; null for a model it does not run, or before it learnt anything. */
+    /**
+     * One model's forecast; null for a model it does not run, or before it learnt anything. A
+     * model another one shares (Dixon-Coles and Elo Ratings, in the Market Blend) may refit for
+     * it, as for `forecast`, and the other then forecasts with that fit.
+     */
     forecastBy(modelName: string, fixture: Fixture): Forecast | null {
       const model = models.find((m) => m.name === modelName);
       return model === undefined || learnt.length === 0 ? null : model.forecast(fixture);

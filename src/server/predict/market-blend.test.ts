@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { createDixonColes } from './dixon-coles.ts';
+import { createEloRatings } from './elo-ratings.ts';
+import { readPlayedMatches } from './history.ts';
 import { createMarketBlend, getImpliedGoals, getMarginFreeProbabilities } from './market-blend.ts';
-import type { Fixture, PlayedMatch } from './model.ts';
+import { createModelSet, type Fixture, type Model, type PlayedMatch } from './model.ts';
+import { MODELS } from './models.ts';
 import { getScoreForecast } from './score-grid.ts';
+import { runWalkForward, runWalkForwardSet } from './walk-forward.ts';
+
+const RESULTS_FILE = path.resolve(import.meta.dirname, '../../../data/results.csv.gz');
 
 describe('getMarginFreeProbabilities', () => {
   it('removes the margin in proportion to the implied probabilities', () => {
@@ -91,5 +100,47 @@ describe('createMarketBlend', () => {
     const f = model.forecast(fixture(undefined));
     expect(f.home + f.draw + f.away).toBeCloseTo(1, 12);
     expect(f.draw).toBeGreaterThan(0.2);
+  });
+});
+
+describe('Market Blend sharing the Dixon-Coles and Elo Ratings of its set', () => {
+  // Two leagues over three seasons, with prices: enough for many refits of every fit.
+  let matches: PlayedMatch[];
+  beforeAll(async () => {
+    matches = (await readPlayedMatches(RESULTS_FILE)).filter(
+      (m) => ['E0', 'D1'].includes(m.league) && m.season >= '2019-2020' && m.season <= '2021-2022',
+    );
+  });
+
+  it('forecasts every match exactly as with copies of its own that it refits itself', () => {
+    const names = MODELS.map((factory) => factory().name);
+    const together = runWalkForwardSet(matches, MODELS);
+    const blend = together[names.indexOf('Market Blend')]!;
+    const alone = runWalkForward(matches, () => createMarketBlend());
+    expect(blend.size).toBe(matches.length);
+    expect([...blend]).toEqual([...alone]);
+    // The shared models forecast as they do walking alone, too.
+    for (const name of ['Dixon-Coles', 'Elo Ratings']) {
+      const index = names.indexOf(name);
+      expect([...together[index]!]).toEqual([...runWalkForward(matches, MODELS[index]!)]);
+    }
+    // The stacking did its work: the blend is neither component nor the plain market.
+    const last = matches.at(-1)!.id;
+    expect(blend.get(last)!.home).not.toBe(together[names.indexOf('Dixon-Coles')]!.get(last)!.home);
+  });
+
+  it('forecasts with the models of its set and never teaches them', () => {
+    const spy = (model: Model) => ({ ...model, forecast: vi.fn(model.forecast), learn: vi.fn() });
+    const dixonColes = spy(createDixonColes());
+    const elo = spy(createEloRatings());
+    const set = createModelSet([() => elo, () => dixonColes, MODELS.at(-1)!]);
+    const [match] = matches;
+    const { homeGoals: _h, awayGoals: _a, shots: _s, ...fixture } = match!;
+    set.at(-1)!.forecast(fixture);
+    set.at(-1)!.learn(match!);
+    expect(dixonColes.forecast).toHaveBeenCalledWith(fixture);
+    expect(elo.forecast).toHaveBeenCalledWith(fixture);
+    expect(dixonColes.learn).not.toHaveBeenCalled();
+    expect(elo.learn).not.toHaveBeenCalled();
   });
 });

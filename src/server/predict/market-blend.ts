@@ -149,11 +149,26 @@ function createStack(prior: number[]): Stack {
   return { rows: [], times: [], theta: prior, fitDataMs: -Infinity, rowsAtFit: 0 };
 }
 
-/** Creates the Market Blend model. */
-export function createMarketBlend(options: Partial<MarketBlendOptions> = {}): Model {
+/**
+ * The rating models the blend stacks. Passed to createMarketBlend they are shared: the blend
+ * forecasts with them (a second forecast of the same fixture, before anything new is learnt,
+ * gives the first one again) but never teaches them; their owner teaches them every result it
+ * teaches the blend, as a model set does (createModelSet). Their forecasts are then those of the
+ * blend's own copies, without learning and refitting everything twice.
+ */
+export type MarketBlendComponents = { dixonColes: Model; elo: Model };
+
+/**
+ * Creates the Market Blend model, stacking the given Dixon-Coles and Elo Ratings (shared, see
+ * MarketBlendComponents), or its own with their default options.
+ */
+export function createMarketBlend(
+  options: Partial<MarketBlendOptions> = {},
+  shared?: MarketBlendComponents,
+): Model {
   const o: MarketBlendOptions = { ...DEFAULT_MARKET_BLEND_OPTIONS, ...options };
-  const dixonColes = createDixonColes();
-  const elo = createEloRatings();
+  const dixonColes = shared?.dixonColes ?? createDixonColes();
+  const elo = shared?.elo ?? createEloRatings();
   const resultStack = createStack(RESULT_PRIOR);
   const overStack = createStack(OVER_PRIOR);
   /** Components of forecasts issued and not yet learnt, so learning fits what was forecast. */
@@ -231,14 +246,17 @@ export function createMarketBlend(options: Partial<MarketBlendOptions> = {}): Mo
     name: 'Market Blend',
     usesOdds: true,
     learn(match: PlayedMatch) {
-      const c = pending.get(match.id) ?? getComponents(match);
+      // Shared components may have learnt this result already: only a forecast made before
+      // it was learnt may join the fit. Own ones are forecast now, before they learn it.
+      const c = pending.get(match.id) ?? (shared ? undefined : getComponents(match));
       pending.delete(match.id);
       prunePending(match.kickoffMs);
       const outcome =
         match.homeGoals > match.awayGoals ? 0 : match.homeGoals === match.awayGoals ? 1 : 2;
-      if (c.result) addRow(resultStack, c.result, outcome, match.kickoffMs);
-      if (c.over)
+      if (c?.result) addRow(resultStack, c.result, outcome, match.kickoffMs);
+      if (c?.over)
         addRow(overStack, c.over, match.homeGoals + match.awayGoals > 2.5 ? 1 : 0, match.kickoffMs);
+      if (shared) return;
       dixonColes.learn(match);
       elo.learn(match);
     },

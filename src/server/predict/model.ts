@@ -54,4 +54,20 @@ export type Model = {
   forecast: (fixture: Fixture) => Forecast;
 };
 
-export type ModelFactory = () => Model;
+/**
+ * Creates a model. Building a set of models (createModelSet), a factory is also given the models
+ * built before it in the set, so that a model stacking another's forecasts can share that model
+ * rather than run a copy of it.
+ */
+export type ModelFactory = (built?: readonly Model[]) => Model;
+
+/**
+ * The models of a set, built in order, each factory given the models built before it. A model
+ * may forecast with a model it shares but never teaches it: the set teaches each of its models
+ * every result, so the set must be walked forward as a whole (see runWalkForwardSet).
+ */
+export function createModelSet(factories: readonly ModelFactory[]): Model[] {
+  const models: Model[] = [];
+  for (const factory of factories) models.push(factory([...models]));
+  return models;
+}
