@@ -118,26 +118,40 @@ function removeMargin(prices: readonly number[], method: MarginMethod): number[]
   return getShinProbabilities(prices)?.probabilities ?? null;
 }
 
-/** A bookmaker's margin-free probabilities from the evaluation prices. */
+/** The value of `compute` for each key, computed once (a scored match is asked for many times). */
+function memoise<T>(compute: (key: string) => T): (key: string) => T {
+  const values = new Map<string, T>();
+  return (key) => {
+    if (!values.has(key)) values.set(key, compute(key));
+    return values.get(key) as T;
+  };
+}
+
+/**
+ * A bookmaker's margin-free probabilities from the evaluation prices, worked out once per match
+ * (the pooled, per-league and paired scores all ask for them).
+ */
 export function createBookmakerPredictor(
   history: MatchHistory,
   source: SourceKey,
   method: MarginMethod = 'shin',
 ): Predictor {
+  const result = memoise((id): ResultProbabilities | null => {
+    const prices = history.evaluationOdds.get(id)?.[source].result;
+    const p = prices ? removeMargin(prices, method) : null;
+    return p && { home: p[0]!, draw: p[1]!, away: p[2]! };
+  });
+  const over25 = memoise((id): number | null => {
+    const prices = history.evaluationOdds.get(id)?.[source].overUnder;
+    const p = prices ? removeMargin(prices, method) : null;
+    return p && p[0]!;
+  });
   return {
     name: SOURCE_NAMES[source],
     kind: 'bookmaker',
     usesOdds: true,
-    result(match) {
-      const prices = history.evaluationOdds.get(match.id)?.[source].result;
-      const p = prices ? removeMargin(prices, method) : null;
-      return p && { home: p[0]!, draw: p[1]!, away: p[2]! };
-    },
-    over25(match) {
-      const prices = history.evaluationOdds.get(match.id)?.[source].overUnder;
-      const p = prices ? removeMargin(prices, method) : null;
-      return p && p[0]!;
-    },
+    result: (match) => result(match.id),
+    over25: (match) => over25(match.id),
   };
 }
 
