@@ -58,18 +58,77 @@ function clampStep(step: number): number {
   return Math.min(1, Math.max(-1, step));
 }
 
-type StoredMatch = {
-  home: number;
-  away: number;
-  homeGoals: number;
-  awayGoals: number;
-  t: number;
+/**
+ * A league's learnt matches, packed column by column, oldest first (the first `count` entries):
+ * a fit reads every one of them a dozen times, and objects scattered over the heap would keep
+ * it waiting on memory. Clubs are their indices.
+ */
+type StoredMatches = {
+  count: number;
+  home: Int32Array;
+  away: Int32Array;
+  homeGoals: Int32Array;
+  awayGoals: Int32Array;
+  /** Kick-off (ms). */
+  t: Float64Array;
 };
+
+function createStoredMatches(capacity = 256): StoredMatches {
+  return {
+    count: 0,
+    home: new Int32Array(capacity),
+    away: new Int32Array(capacity),
+    homeGoals: new Int32Array(capacity),
+    awayGoals: new Int32Array(capacity),
+    t: new Float64Array(capacity),
+  };
+}
+
+function addStoredMatch(
+  matches: StoredMatches,
+  home: number,
+  away: number,
+  homeGoals: number,
+  awayGoals: number,
+  t: number,
+): void {
+  if (matches.count === matches.t.length) {
+    // Room for twice as many: copy the columns over.
+    const grown = createStoredMatches(matches.count * 2);
+    grown.home.set(matches.home);
+    grown.away.set(matches.away);
+    grown.homeGoals.set(matches.homeGoals);
+    grown.awayGoals.set(matches.awayGoals);
+    grown.t.set(matches.t);
+    grown.count = matches.count;
+    Object.assign(matches, grown);
+  }
+  const k = matches.count;
+  matches.home[k] = home;
+  matches.away[k] = away;
+  matches.homeGoals[k] = homeGoals;
+  matches.awayGoals[k] = awayGoals;
+  matches.t[k] = t;
+  matches.count += 1;
+}
+
+function dropOldestMatches(matches: StoredMatches, count: number): void {
+  for (const column of [
+    matches.home,
+    matches.away,
+    matches.homeGoals,
+    matches.awayGoals,
+    matches.t,
+  ]) {
+    column.copyWithin(0, count, matches.count);
+  }
+  matches.count -= count;
+}
 
 type League = {
   teamIndex: Map<string, number>;
   seasonTeams: Map<string, Set<string>>;
-  matches: StoredMatch[];
+  matches: StoredMatches;
   attack: number[];
   defence: number[];
   base: number;
@@ -96,7 +155,7 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       league = {
         teamIndex: new Map(),
         seasonTeams: new Map(),
-        matches: [],
+        matches: createStoredMatches(),
         attack: [],
         defence: [],
         base: Math.log(1.3),
@@ -147,13 +206,14 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
 
   function fit(league: League, season: string): void {
     // Time weights count back from the latest result, not from the fixture asking.
-    const nowMs = league.matches.at(-1)!.t;
+    const matches = league.matches;
+    const nowMs = matches.t[matches.count - 1]!;
     const since = nowMs - o.windowDays * DAY_MS;
     let first = 0;
-    while (first < league.matches.length && league.matches[first]!.t < since) first++;
-    if (first > 0) league.matches.splice(0, first);
-    const matches = league.matches;
-    const n = matches.length;
+    while (first < matches.count && matches.t[first]! < since) first++;
+    if (first > 0) dropOldestMatches(matches, first);
+    const n = matches.count;
+    const { home: homeOf, away: awayOf, homeGoals, awayGoals, t: times } = matches;
     const teams = league.teamIndex.size;
     const prior = getPriors(league, season);
     if (league.priorSeason !== season) {
@@ -167,7 +227,12 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       league.priorSeason = season;
     }
     const decay = Math.LN2 / (o.halfLifeDays * DAY_MS);
-    const weights = matches.map((m) => Math.exp(-decay * (nowMs - m.t)));
+    // A kick-off's matches share a weight: worked out once for each run of equal times.
+    const weights: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const t = times[k]!;
+      weights.push(k > 0 && t === times[k - 1]! ? weights[k - 1]! : Math.exp(-decay * (nowMs - t)));
+    }
     const attack = league.attack;
     const defence = league.defence;
     const lambdaHome = new Float64Array(n);
@@ -183,9 +248,8 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       const away = Math.exp(league.base);
       const home = away * Math.exp(league.home);
       for (let k = 0; k < n; k++) {
-        const m = matches[k]!;
-        lambdaHome[k] = home * expAttack[m.home]! * expDefence[m.away]!;
-        lambdaAway[k] = away * expAttack[m.away]! * expDefence[m.home]!;
+        lambdaHome[k] = home * expAttack[homeOf[k]!]! * expDefence[awayOf[k]!]!;
+        lambdaAway[k] = away * expAttack[awayOf[k]!]! * expDefence[homeOf[k]!]!;
       }
     };
     const gradient = new Float64Array(teams);
@@ -197,12 +261,11 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       gradient.fill(0);
       curvature.fill(0);
       for (let k = 0; k < n; k++) {
-        const m = matches[k]!;
         const w = weights[k]!;
-        gradient[m.home]! += w * (m.homeGoals - lambdaHome[k]!);
-        curvature[m.home]! += w * lambdaHome[k]!;
-        gradient[m.away]! += w * (m.awayGoals - lambdaAway[k]!);
-        curvature[m.away]! += w * lambdaAway[k]!;
+        gradient[homeOf[k]!]! += w * (homeGoals[k]! - lambdaHome[k]!);
+        curvature[homeOf[k]!]! += w * lambdaHome[k]!;
+        gradient[awayOf[k]!]! += w * (awayGoals[k]! - lambdaAway[k]!);
+        curvature[awayOf[k]!]! += w * lambdaAway[k]!;
       }
       for (let i = 0; i < teams; i++) {
         const g = gradient[i]! - o.priorMatches * (attack[i]! - prior.attack[i]!);
@@ -213,12 +276,11 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       gradient.fill(0);
       curvature.fill(0);
       for (let k = 0; k < n; k++) {
-        const m = matches[k]!;
         const w = weights[k]!;
-        gradient[m.away]! += w * (m.homeGoals - lambdaHome[k]!);
-        curvature[m.away]! += w * lambdaHome[k]!;
-        gradient[m.home]! += w * (m.awayGoals - lambdaAway[k]!);
-        curvature[m.home]! += w * lambdaAway[k]!;
+        gradient[awayOf[k]!]! += w * (homeGoals[k]! - lambdaHome[k]!);
+        curvature[awayOf[k]!]! += w * lambdaHome[k]!;
+        gradient[homeOf[k]!]! += w * (awayGoals[k]! - lambdaAway[k]!);
+        curvature[homeOf[k]!]! += w * lambdaAway[k]!;
       }
       for (let i = 0; i < teams; i++) {
         const g = gradient[i]! - o.priorMatches * (defence[i]! - prior.defence[i]!);
@@ -231,11 +293,10 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       let hBase = 0;
       let hHome = 0;
       for (let k = 0; k < n; k++) {
-        const m = matches[k]!;
         const w = weights[k]!;
-        gHome += w * (m.homeGoals - lambdaHome[k]!);
+        gHome += w * (homeGoals[k]! - lambdaHome[k]!);
         hHome += w * lambdaHome[k]!;
-        gBase += w * (m.homeGoals - lambdaHome[k]! + m.awayGoals - lambdaAway[k]!);
+        gBase += w * (homeGoals[k]! - lambdaHome[k]! + awayGoals[k]! - lambdaAway[k]!);
         hBase += w * (lambdaHome[k]! + lambdaAway[k]!);
       }
       // A weak prior (worth BASE_PRIOR_MATCHES matches) keeps a league's first fits sane.
@@ -252,7 +313,7 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
     league.rho = fitRho(matches, weights, lambdaHome, lambdaAway, league.rho);
     league.fitted = true;
     league.fitDataMs = nowMs;
-    league.matchesAtFit = league.matches.length;
+    league.matchesAtFit = matches.count;
   }
 
   function addToSeason(league: League, season: string, team: string): void {
@@ -291,20 +352,21 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
       const league = getLeague(match.league);
       addToSeason(league, match.season, match.home);
       addToSeason(league, match.season, match.away);
-      league.matches.push({
-        home: getTeam(league, match.home, match.season),
-        away: getTeam(league, match.away, match.season),
-        homeGoals: match.homeGoals,
-        awayGoals: match.awayGoals,
-        t: match.kickoffMs,
-      });
+      addStoredMatch(
+        league.matches,
+        getTeam(league, match.home, match.season),
+        getTeam(league, match.away, match.season),
+        match.homeGoals,
+        match.awayGoals,
+        match.kickoffMs,
+      );
     },
     forecast(fixture: Fixture): Forecast {
       const league = getLeague(fixture.league);
-      const fresh = league.matches.length > league.matchesAtFit;
+      const fresh = league.matches.count > league.matchesAtFit;
       const due = fixture.kickoffMs - league.fitDataMs >= o.refitDays * DAY_MS;
       const newSeason = league.priorSeason !== fixture.season;
-      if (fresh && (due || newSeason) && league.matches.length > 0) {
+      if (fresh && (due || newSeason) && league.matches.count > 0) {
         fit(league, fixture.season);
       }
       const [lambdaHome, lambdaAway] = getMeans(league, fixture);
@@ -315,7 +377,7 @@ export function createDixonColes(options: Partial<DixonColesOptions> = {}): Mode
 
 /** Weighted maximum-likelihood ρ given the fitted means (Newton steps on the low-score terms). */
 function fitRho(
-  matches: StoredMatch[],
+  { count, homeGoals, awayGoals }: StoredMatches,
   weights: number[],
   lambdaHome: Float64Array,
   lambdaAway: Float64Array,
@@ -325,22 +387,16 @@ function fitRho(
   for (let iteration = 0; iteration < 4; iteration++) {
     let g = 0;
     let h = 0;
-    for (let k = 0; k < matches.length; k++) {
-      const m = matches[k]!;
-      if (m.homeGoals > 1 || m.awayGoals > 1) continue;
+    for (let k = 0; k < count; k++) {
+      const hg = homeGoals[k]!;
+      const ag = awayGoals[k]!;
+      if (hg > 1 || ag > 1) continue;
       const lh = lambdaHome[k]!;
       const la = lambdaAway[k]!;
       const r = clampRho(rho, lh, la);
-      const tau = getLowScoreFactor(m.homeGoals, m.awayGoals, lh, la, r);
+      const tau = getLowScoreFactor(hg, ag, lh, la, r);
       // dτ/dρ is constant per score.
-      const slope =
-        m.homeGoals === 0 && m.awayGoals === 0
-          ? -lh * la
-          : m.homeGoals === 0
-            ? lh
-            : m.awayGoals === 0
-              ? la
-              : -1;
+      const slope = hg === 0 && ag === 0 ? -lh * la : hg === 0 ? lh : ag === 0 ? la : -1;
       g += (weights[k]! * slope) / tau;
       h -= (weights[k]! * slope * slope) / (tau * tau);
     }

@@ -1,6 +1,6 @@
 import type { Fixture, Forecast, Model, PlayedMatch } from './model.ts';
 import { getOver25Probability } from './score-grid.ts';
-import { getDecayWeight, getPreviousSeason } from './season.ts';
+import { getPreviousSeason, listDecayWeights } from './season.ts';
 
 /*
  * Elo Ratings: one rating per club and league, updated after every result with a
@@ -296,7 +296,11 @@ export function createEloRatings(options: Partial<EloOptions> = {}): Model {
     league.fitDataMs = nowMs;
     league.recordsAtFit = league.records.length;
     if (league.records.length < 150) return;
-    const weights = league.records.map((r) => getDecayWeight(nowMs - r.t, o.halfLifeDays));
+    const weights = listDecayWeights(
+      league.records.map((r) => r.t),
+      nowMs,
+      o.halfLifeDays,
+    );
     league.fit = {
       ...fitOrderedLogit(league.records, weights, league.fit),
       ...fitGoals(league.records, weights, league.fit),

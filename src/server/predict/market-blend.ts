@@ -2,8 +2,15 @@ import { createDixonColes } from './dixon-coles.ts';
 import { createEloRatings } from './elo-ratings.ts';
 import type { Fixture, Forecast, Model, PlayedMatch } from './model.ts';
 import { getOver25Probability, getScoreForecast } from './score-grid.ts';
-import { getDecayWeight } from './season.ts';
-import { fitConditionalLogit, getStackedProbabilities, type StackingRow } from './stacking.ts';
+import { listDecayWeights } from './season.ts';
+import {
+  addStackingRow,
+  createStackingRows,
+  dropOldestStackingRows,
+  fitConditionalLogit,
+  getStackedProbabilities,
+  type StackingRows,
+} from './stacking.ts';
 
 /*
  * Market Blend is the bookmakers' consensus recalibrated with the ratings: its fitted weights
@@ -136,7 +143,7 @@ type Components = {
 };
 
 type Stack = {
-  rows: StackingRow[];
+  rows: StackingRows;
   /** Kick-off of each row's match, for the time weights. */
   times: number[];
   theta: number[];
@@ -145,8 +152,14 @@ type Stack = {
   rowsAtFit: number;
 };
 
-function createStack(prior: number[]): Stack {
-  return { rows: [], times: [], theta: prior, fitDataMs: -Infinity, rowsAtFit: 0 };
+function createStack(prior: number[], outcomes: number): Stack {
+  return {
+    rows: createStackingRows(outcomes * prior.length),
+    times: [],
+    theta: prior,
+    fitDataMs: -Infinity,
+    rowsAtFit: 0,
+  };
 }
 
 /**
@@ -169,8 +182,8 @@ export function createMarketBlend(
   const o: MarketBlendOptions = { ...DEFAULT_MARKET_BLEND_OPTIONS, ...options };
   const dixonColes = shared?.dixonColes ?? createDixonColes();
   const elo = shared?.elo ?? createEloRatings();
-  const resultStack = createStack(RESULT_PRIOR);
-  const overStack = createStack(OVER_PRIOR);
+  const resultStack = createStack(RESULT_PRIOR, 3);
+  const overStack = createStack(OVER_PRIOR, 2);
   /** Components of forecasts issued and not yet learnt, so learning fits what was forecast. */
   const pending = new Map<string, Components>();
 
@@ -202,35 +215,33 @@ export function createMarketBlend(
   }
 
   function refit(stack: Stack, outcomes: number, prior: number[], fixtureMs: number): void {
-    const fresh = stack.rows.length > stack.rowsAtFit;
+    const fresh = stack.rows.count > stack.rowsAtFit;
     if (
       !fresh ||
-      stack.rows.length < MIN_ROWS ||
+      stack.rows.count < MIN_ROWS ||
       fixtureMs - stack.fitDataMs < o.refitDays * DAY_MS
     ) {
       return;
     }
-    if (stack.rows.length > o.windowMatches) {
-      const excess = stack.rows.length - o.windowMatches;
-      stack.rows.splice(0, excess);
+    if (stack.rows.count > o.windowMatches) {
+      const excess = stack.rows.count - o.windowMatches;
+      dropOldestStackingRows(stack.rows, excess);
       stack.times.splice(0, excess);
     }
     // Time weights count back from the latest result, not from the fixture asking.
     const nowMs = stack.times.at(-1)!;
-    stack.rows.forEach((row, i) => {
-      row.weight = getDecayWeight(nowMs - stack.times[i]!, o.halfLifeDays);
-    });
+    stack.rows.weight.set(listDecayWeights(stack.times, nowMs, o.halfLifeDays));
     stack.theta = fitConditionalLogit(stack.rows, outcomes, stack.theta, {
       priorMean: prior,
       priorStrength: o.priorStrength,
       iterations: o.iterations,
     });
     stack.fitDataMs = nowMs;
-    stack.rowsAtFit = stack.rows.length;
+    stack.rowsAtFit = stack.rows.count;
   }
 
   function addRow(stack: Stack, x: Float64Array, outcome: number, kickoffMs: number): void {
-    stack.rows.push({ x, outcome, weight: 1 });
+    addStackingRow(stack.rows, x, outcome);
     stack.times.push(kickoffMs);
   }
 

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
-import { fitConditionalLogit, getStackedProbabilities, type StackingRow } from './stacking.ts';
+import {
+  addStackingRow,
+  createStackingRows,
+  dropOldestStackingRows,
+  fitConditionalLogit,
+  getStackedProbabilities,
+  type StackingRows,
+} from './stacking.ts';
 
 /**
  * Rows weighted by their true probabilities instead of sampled outcomes: the maximum-likelihood
  * fit must then recover the true parameters exactly, with no randomness involved.
  */
-function makeExpectedRows(theta: number[]): StackingRow[] {
-  const rows: StackingRow[] = [];
+function makeExpectedRows(theta: number[]): StackingRows {
+  const rows = createStackingRows(6);
   for (let i = 0; i < 200; i++) {
     const home = 0.2 + (0.5 * i) / 199;
     const draw = 0.3 - 0.1 * Math.abs(home - 0.45);
@@ -15,7 +22,7 @@ function makeExpectedRows(theta: number[]): StackingRow[] {
     const x = new Float64Array(6);
     for (let k = 0; k < 3; k++) x.set([Math.log(market[k]!), k === 1 ? 1 : 0], k * 2);
     const truth = getStackedProbabilities(theta, x, 3);
-    for (let k = 0; k < 3; k++) rows.push({ x, outcome: k, weight: truth[k]! });
+    for (let k = 0; k < 3; k++) addStackingRow(rows, x, k, truth[k]!);
   }
   return rows;
 }
@@ -50,5 +57,18 @@ describe('getStackedProbabilities', () => {
     expect(p[0]).toBeCloseTo(0.5, 12);
     expect(p[1]).toBeCloseTo(0.3, 12);
     expect(p[2]).toBeCloseTo(0.2, 12);
+  });
+});
+
+describe('StackingRows', () => {
+  it('keeps its rows in order as it grows past its room, and drops the oldest', () => {
+    const rows = createStackingRows(2);
+    for (let i = 0; i < 100; i++) addStackingRow(rows, [i, -i], i % 3, i / 100);
+    dropOldestStackingRows(rows, 30);
+    expect(rows.count).toBe(70);
+    expect([...rows.x.subarray(0, 4)]).toEqual([30, -30, 31, -31]);
+    expect([...rows.x.subarray(138, 140)]).toEqual([99, -99]);
+    expect([...rows.outcome.subarray(0, 3)]).toEqual([0, 1, 2]);
+    expect(rows.weight[69]).toBe(0.99);
   });
 });

@@ -1,10 +1,62 @@
-/** One past forecast for the stacking fit: features per outcome, what happened, and its weight. */
-export type StackingRow = {
-  /** Feature vectors of each outcome, outcome by outcome (`outcomes × parameters` numbers). */
+/**
+ * Past forecasts for the stacking fit, packed one after another (a fit reads every row, and a
+ * row per object scattered over the heap makes it wait on memory): row r's feature vectors of
+ * each outcome, outcome by outcome (`width` = outcomes × parameters numbers), start at
+ * x[r × width]; outcome[r] is what happened and weight[r] the row's weight. Only the first
+ * `count` rows are in use.
+ */
+export type StackingRows = {
+  width: number;
+  count: number;
   x: Float64Array;
-  outcome: number;
-  weight: number;
+  outcome: Uint8Array;
+  weight: Float64Array;
 };
+
+/** No rows yet, each `width` numbers wide. */
+export function createStackingRows(width: number): StackingRows {
+  const capacity = 64;
+  return {
+    width,
+    count: 0,
+    x: new Float64Array(capacity * width),
+    outcome: new Uint8Array(capacity),
+    weight: new Float64Array(capacity),
+  };
+}
+
+/** Adds a row after the others (room for twice as many when full). */
+export function addStackingRow(
+  rows: StackingRows,
+  features: ArrayLike<number>,
+  outcome: number,
+  weight = 1,
+): void {
+  if (rows.count === rows.outcome.length) {
+    const capacity = rows.count * 2;
+    const x = new Float64Array(capacity * rows.width);
+    x.set(rows.x);
+    rows.x = x;
+    const outcomes = new Uint8Array(capacity);
+    outcomes.set(rows.outcome);
+    rows.outcome = outcomes;
+    const weights = new Float64Array(capacity);
+    weights.set(rows.weight);
+    rows.weight = weights;
+  }
+  rows.x.set(features, rows.count * rows.width);
+  rows.outcome[rows.count] = outcome;
+  rows.weight[rows.count] = weight;
+  rows.count += 1;
+}
+
+/** Drops the `count` oldest rows. */
+export function dropOldestStackingRows(rows: StackingRows, count: number): void {
+  rows.x.copyWithin(0, count * rows.width, rows.count * rows.width);
+  rows.outcome.copyWithin(0, count, rows.count);
+  rows.weight.copyWithin(0, count, rows.count);
+  rows.count -= count;
+}
 
 /** Solves a·d = b for a small dense symmetric system (Gaussian elimination); null if singular. */
 function solve(a: number[][], b: number[]): number[] | null {
@@ -32,7 +84,7 @@ function solve(a: number[][], b: number[]): number[] | null {
  * the first fits on little data sensible. Runs `iterations` steps from `start`.
  */
 export function fitConditionalLogit(
-  rows: StackingRow[],
+  rows: StackingRows,
   outcomes: number,
   start: number[],
   {
@@ -54,12 +106,15 @@ export function fitConditionalLogit(
       g[j] = -priorStrength * (theta[j]! - priorMean[j]!);
       h[j * p + j] = -priorStrength;
     }
-    for (let r = 0; r < rows.length; r++) {
-      const { x, outcome, weight } = rows[r]!;
+    const { x, width } = rows;
+    for (let r = 0; r < rows.count; r++) {
+      const row = r * width;
+      const outcome = rows.outcome[r]!;
+      const weight = rows.weight[r]!;
       let top = -Infinity;
       for (let k = 0; k < outcomes; k++) {
         let s = 0;
-        for (let j = 0; j < p; j++) s += theta[j]! * x[k * p + j]!;
+        for (let j = 0; j < p; j++) s += theta[j]! * x[row + k * p + j]!;
         q[k] = s;
         if (s > top) top = s;
       }
@@ -71,15 +126,15 @@ export function fitConditionalLogit(
       mean.fill(0);
       for (let k = 0; k < outcomes; k++) {
         q[k] = q[k]! / total;
-        for (let j = 0; j < p; j++) mean[j] = mean[j]! + q[k]! * x[k * p + j]!;
+        for (let j = 0; j < p; j++) mean[j] = mean[j]! + q[k]! * x[row + k * p + j]!;
       }
       for (let i = 0; i < p; i++) {
-        g[i] = g[i]! + weight * (x[outcome * p + i]! - mean[i]!);
+        g[i] = g[i]! + weight * (x[row + outcome * p + i]! - mean[i]!);
         for (let j = 0; j <= i; j++) h[i * p + j] = h[i * p + j]! + weight * mean[i]! * mean[j]!;
       }
       for (let k = 0; k < outcomes; k++) {
         const wq = weight * q[k]!;
-        const base = k * p;
+        const base = row + k * p;
         for (let i = 0; i < p; i++) {
           const xi = wq * x[base + i]!;
           if (xi === 0) continue;
