@@ -12,6 +12,7 @@ import {
   getMatchState,
   type MatchTimeline,
 } from '../../../domain/match-timeline.ts';
+import type { OddsEvent } from '../../../domain/odds.ts';
 import { getPreClosingPrices, getPreClosingPublishedMs } from '../../../domain/pre-closing.ts';
 import {
   buildMatchdayCalendar,
@@ -29,7 +30,6 @@ import type {
   MatchPhase,
   ProviderMatch,
   ProviderMatchEvent,
-  ProviderOdds,
   ProviderPlayerStat,
   ProviderTransfer,
 } from '../provider.ts';
@@ -195,12 +195,35 @@ export function createReplayProvider(
     return record;
   };
 
+  const playedRecords = new Map<SeasonMatch, ForecastRecord>();
+  /** A finished match of the season as the models learn it (fixture and result); built once. */
+  const getPlayedRecord = (
+    match: SeasonMatch,
+    record: ForecastRecord & { pricesPublishedMs: number },
+  ) => {
+    let played = playedRecords.get(match);
+    if (played === undefined) {
+      const { pricesPublishedMs: _published, ...fixture } = record;
+      played = { ...fixture, ...withResult(match.source) };
+      playedRecords.set(match, played);
+    }
+    return played;
+  };
+
   let earlierRecords: ForecastRecord[] | undefined;
   /** The earlier seasons' results as the models learn them, built once, in kick-off order. */
   const listEarlierRecords = (): ForecastRecord[] => {
     if (earlierRecords === undefined) {
+      // Kick-off conversion goes through Intl; most matches share a date and time with another.
+      const kickoffs = new Map<string, number>();
       earlierRecords = (dataset.earlierMatches ?? []).flatMap((source) => {
-        const record = toForecastRecord(source, getUkKickoffMs(source.date, source.time));
+        const when = `${source.date} ${source.time}`;
+        let kickoffMs = kickoffs.get(when);
+        if (kickoffMs === undefined) {
+          kickoffMs = getUkKickoffMs(source.date, source.time);
+          kickoffs.set(when, kickoffMs);
+        }
+        const record = toForecastRecord(source, kickoffMs);
         return record === null ? [] : [{ ...record, ...withResult(source) }];
       });
       earlierRecords.sort(byKickoffThenId);
@@ -259,6 +282,42 @@ export function createReplayProvider(
       });
     }
     return played;
+  };
+
+  /**
+   * The matches the odds list shows (listOdds), soonest first, with their early prices: the
+   * day's started matches, then the next ones. Kick-offs are placed on the real calendar first,
+   * so a match is drawn (toProviderMatch, buildOddsEvent) only if it may be listed.
+   */
+  const listOddsMatches = (leagueSlug: string, nowMs: number) => {
+    const shown: { match: SeasonMatch; untilKickoff: number }[] = [];
+    for (const match of matches) {
+      if (match.leagueSlug !== leagueSlug) continue;
+      // Where toProviderMatch puts its kick-off.
+      const realKickoffMs = toRealTime(match.replayKickoffMs, nowMs, calendar);
+      if (realKickoffMs === null) continue;
+      const untilKickoff = realKickoffMs - nowMs;
+      if (untilKickoff > -STARTED_ODDS_MS) shown.push({ match, untilKickoff });
+    }
+    // Soonest first, as the provider contract asks: the day's started matches, then the next
+    // ones; prices are drawn only for the matches listed.
+    shown.sort((a, b) => a.untilKickoff - b.untilKickoff);
+    const listed: {
+      match: SeasonMatch;
+      item: ProviderMatch;
+      untilKickoff: number;
+      opening: OddsEvent;
+    }[] = [];
+    let upcoming = 0;
+    for (const { match, untilKickoff } of shown) {
+      if (untilKickoff > 0 && upcoming === UPCOMING_PER_LEAGUE) break;
+      const item = toProviderMatch(match, nowMs) as ProviderMatch;
+      const opening = buildOddsEvent(match, item, clubByKey, leagues);
+      if (opening === null) continue;
+      listed.push({ match, item, untilKickoff, opening });
+      if (untilKickoff > 0) upcoming += 1;
+    }
+    return listed;
   };
 
   // Named, so methods call each other through it rather than through `this`.
@@ -380,32 +439,15 @@ export function createReplayProvider(
     // Upcoming matches at their early prices, closing ones in the last hour; then the matches
     // of the last day that have kicked off, at their closing prices (what they closed at).
     async listOdds(leagueSlug, now) {
-      const nowMs = now.getTime();
-      const shown: { match: SeasonMatch; item: ProviderMatch; untilKickoff: number }[] = [];
-      for (const match of matches) {
-        if (match.leagueSlug !== leagueSlug) continue;
-        const item = toProviderMatch(match, nowMs);
-        if (item === null) continue;
-        const untilKickoff = item.kickoff.getTime() - nowMs;
-        if (untilKickoff > -STARTED_ODDS_MS) shown.push({ match, item, untilKickoff });
-      }
-      // Soonest first, as the provider contract asks: the day's started matches, then the next
-      // ones; prices are drawn only for the matches listed.
-      shown.sort((a, b) => a.untilKickoff - b.untilKickoff);
-      const odds: ProviderOdds[] = [];
-      let upcoming = 0;
-      for (const { match, item, untilKickoff } of shown) {
-        if (untilKickoff > 0 && upcoming === UPCOMING_PER_LEAGUE) break;
-        const opening = buildOddsEvent(match, item, clubByKey, leagues);
-        if (opening === null) continue;
-        const closing =
-          untilKickoff <= CLOSING_PRICES_MS
-            ? buildOddsEvent(match, item, clubByKey, leagues, 'closing')
-            : null;
-        odds.push({ match: item, event: closing ?? opening, opening });
-        if (untilKickoff > 0) upcoming += 1;
-      }
-      return odds;
+      return listOddsMatches(leagueSlug, now.getTime()).map(
+        ({ match, item, untilKickoff, opening }) => {
+          const closing =
+            untilKickoff <= CLOSING_PRICES_MS
+              ? buildOddsEvent(match, item, clubByKey, leagues, 'closing')
+              : null;
+          return { match: item, event: closing ?? opening, opening };
+        },
+      );
     },
 
     async listTransfers(leagueSlug, now) {
@@ -436,12 +478,13 @@ export function createReplayProvider(
       const nowMs = now.getTime();
       const replayNowMs = toReplayTime(nowMs, calendar);
       const played: ForecastRecord[] = [];
-      // Forecast what the site shows as upcoming: each league's next matches with prices, and
-      // the day's matches already under way (forecast from what was known at their kick-off).
-      const upcomingIds = new Set<string>();
+      // Forecast what the site shows as upcoming: each league's next matches with prices (what
+      // listOdds lists), and the day's matches already under way (forecast from what was known
+      // at their kick-off); with their external ids.
+      const listed = new Map<SeasonMatch, string>();
       for (const league of leagues) {
-        for (const odds of await provider.listOdds(league.slug, now))
-          upcomingIds.add(odds.match.externalId);
+        for (const { match, item } of listOddsMatches(league.slug, nowMs))
+          listed.set(match, item.externalId);
       }
       const upcoming: (ForecastRecord & { externalId: string })[] = [];
       let inPlaySinceMs: number | undefined;
@@ -450,31 +493,28 @@ export function createReplayProvider(
         if (record === null) continue;
         const state = getMatchState(match.timeline, match.replayKickoffMs, replayNowMs);
         if (state.status === 'finished') {
-          const { pricesPublishedMs: _published, ...fixture } = record;
-          played.push({ ...fixture, ...withResult(match.source) });
+          played.push(getPlayedRecord(match, record));
         } else if (state.status !== 'scheduled') {
           inPlaySinceMs = Math.min(inPlaySinceMs ?? Infinity, match.replayKickoffMs);
         }
         // Only this cycle's matches: a fixture of the next cycle would be forecast by models
         // that have already learnt its result.
-        if (match.replayKickoffMs > replayNowMs - STARTED_ODDS_MS) {
-          const item = toProviderMatch(match, nowMs);
-          if (item !== null && upcomingIds.has(item.externalId)) {
-            // The data set's pre-closing prices were collected a few days before kick-off; a
-            // forecast made before then has none.
-            const published = record.pricesPublishedMs <= replayNowMs;
-            const { pricesPublishedMs: _published, ...fixture } = record;
-            upcoming.push({
-              ...fixture,
-              preClosing: published ? record.preClosing : {},
-              externalId: item.externalId,
-            });
-          }
+        const externalId = listed.get(match);
+        if (externalId !== undefined && match.replayKickoffMs > replayNowMs - STARTED_ODDS_MS) {
+          // The data set's pre-closing prices were collected a few days before kick-off; a
+          // forecast made before then has none.
+          const published = record.pricesPublishedMs <= replayNowMs;
+          const { pricesPublishedMs: _published, ...fixture } = record;
+          upcoming.push({
+            ...fixture,
+            preClosing: published ? record.preClosing : {},
+            externalId,
+          });
         }
       }
       played.sort(byKickoffThenId);
       return {
-        played: [...listEarlierRecords(), ...played],
+        played: listEarlierRecords().concat(played),
         upcoming,
         ...(inPlaySinceMs === undefined ? {} : { inPlaySinceMs }),
       };
