@@ -44,8 +44,8 @@ const HISTORY_DIR = fileURLToPath(new URL('../../data', import.meta.url));
 const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
 
 /**
- * Prints each start-up step with how long it took, so an operator watching `npm start` sees
- * what the process is doing; the same go to the log for the record.
+ * Prints each start-up step with how long it took and the process's resident memory after it,
+ * so an operator watching `npm start` sees what the process is doing; the same go to the log.
  */
 function createStartSteps(logger: Logger) {
   const started = performance.now();
@@ -53,10 +53,10 @@ function createStartSteps(logger: Logger) {
     const began = performance.now();
     const result = await work();
     const ms = Math.round(performance.now() - began);
-    const done = typeof result === 'string' ? result : what;
-    process.stdout.write(`  · ${done} (${(ms / 1000).toFixed(1)} s)\n`);
+    const rssMb = Math.round(process.memoryUsage.rss() / 1e6);
+    process.stdout.write(`  · ${what} (${(ms / 1000).toFixed(1)} s, ${rssMb} MB resident)\n`);
     logger.info(
-      { step: done, ms, sinceStartMs: Math.round(performance.now() - started) },
+      { step: what, ms, rssMb, sinceStartMs: Math.round(performance.now() - started) },
       'start-up step',
     );
     return result;
