@@ -23,17 +23,20 @@
 //           cut at its midpoint (Dixon-Coles forecasts): CPU and wall time, seasons per second,
 //           against 2 s of CPU. Not in the default run: ask for it with --only projection
 //     start  the time from spawning `node src/server/main.ts` to its first /livez 200 and first
-//           /readyz 200 (probed every 10 ms), on a fresh data folder and on the same folder once
-//           used, 3 times each (median), next to a bare Fastify process's first 200; targets
-//           /livez 1 s, /readyz 10 s fresh and 3 s used. Not in the default run (six starts of
-//           the server, minutes while a start imports the history): ask for it with --only start
+//           /readyz 200 (probed every 10 ms), on a fresh data folder (which a start fills from
+//           the history snapshot) and on the same folder once used, 3 times each (median), next
+//           to a bare Fastify process's first 200; targets /livez 1 s, /readyz 10 s fresh and
+//           3 s used. Not in the default run (six starts of the server): ask for it with
+//           --only start
 //     memory  the real server on a fresh data folder (NOW a replayed matchday afternoon,
 //           CLOCK_SPEED=60): from /readyz 200, the load part's autocannon load on its four data
 //           routes (a quarter of 60 s each), then idle; its event loop's delay during the load
 //           (p99, max), its resident memory (VmRSS) 2 minutes after ready and its peak (VmHWM),
-//           next to a bare Fastify + PGlite process (one route running `select 1`) under the same
-//           load and wait; targets idle RSS 300 MB, peak 500 MB, p99 50 ms. Not in the default
-//           run (about 6 minutes): ask for it with --only memory
+//           next to a bare Fastify + PGlite process (one route running `select 1`, on a copy of
+//           the history snapshot) under the same load and wait; targets idle RSS 300 MB, peak
+//           500 MB, p99 50 ms. Not in the default run (about 5 minutes): ask for it with
+//           --only memory
+//     Both build the history snapshot first when it is missing, as `npm start` does.
 //   BENCH_SECONDS=5   shortens each load run (default 20), and the memory part's whole load (60)
 //   SOAK_SECONDS=60   shortens the soak (default 300)
 //   MEMORY_IDLE_SECONDS=30   reads the memory part's idle RSS sooner after ready (default 120)
@@ -43,13 +46,15 @@
 // servers: compare the ratios, not the absolute figures.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 
+import { PGLITE_START_PARAMS } from '../src/server/db/client.ts';
+import { findHistorySnapshot } from '../src/server/jobs/history-snapshot.ts';
 import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
 import type { LoopDelay } from './bench/bare-pglite.ts';
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
@@ -62,6 +67,7 @@ import {
   spawnWatched,
   type WatchedProcess,
 } from './bench/start-up.ts';
+import { prepareHistory } from './prepare.ts';
 
 const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection', 'start', 'memory'] as const;
 type Part = (typeof PARTS)[number];
@@ -418,10 +424,19 @@ async function measureMemory(
 }
 
 async function benchMemory() {
+  // The baseline opens a copy of the database a fresh Touchline folder starts from, with the
+  // same settings: the difference is what the site adds to Fastify and PGlite.
+  const snapshot = await findHistorySnapshot();
+  if (snapshot === null) throw new Error('memory: no history snapshot to copy');
   const bareDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-bare-pglite-'));
-  const bare = await spawnWatched('scripts/bench/bare-pglite.ts', [bareDir], {}, ['/select'], {
-    ipc: true,
-  });
+  await cp(snapshot, bareDir, { recursive: true });
+  const bare = await spawnWatched(
+    'scripts/bench/bare-pglite.ts',
+    [bareDir, JSON.stringify(PGLITE_START_PARAMS)],
+    {},
+    ['/select'],
+    { ipc: true },
+  );
   let baseline: MemoryReading;
   try {
     baseline = await measureMemory(bare, 'bare Fastify + PGlite', '/select', async () => ({
@@ -475,8 +490,10 @@ async function benchMemory() {
   const ms = (seconds: number) => Number((seconds * 1000).toFixed(1));
   const seconds = Math.max(1, Math.round(MEMORY_LOAD_S / (ENDPOINTS.length + 1)));
   console.log(
-    `\nmemory: each process on a fresh data folder; from its first ready 200 (Touchline /readyz, ` +
-      `the bare process its route), ${String(ENDPOINTS.length + 1)} autocannon runs of ` +
+    `\nmemory: Touchline on an empty data folder (it copies the history snapshot), the bare ` +
+      `process on a copy of that snapshot with the same PostgreSQL settings; from the first ` +
+      `ready 200 (Touchline /readyz, the bare process its route), ` +
+      `${String(ENDPOINTS.length + 1)} autocannon runs of ` +
       `${String(seconds)} s, ${CONNECTIONS} connections (Touchline: its data routes with the session ` +
       `cookie; bare: GET /select, \`select 1\` on PGlite, every time), then idle. Touchline: ` +
       `NOW=${SERVER_ENV.NOW}, CLOCK_SPEED=60, rate limit OFF; at the load's start: ${startUpWork}`,
@@ -539,6 +556,8 @@ if (parts.includes('size')) {
 ) {
   await buildFrontEnd();
 }
+// A fresh data folder is a copy of the history snapshot, as after `npm start` or `npm run build`.
+if (parts.includes('start') || parts.includes('memory')) await prepareHistory();
 if (parts.includes('load')) await benchLoad();
 if (parts.includes('news')) await benchNewsSync();
 if (parts.includes('soak')) await benchSoak();

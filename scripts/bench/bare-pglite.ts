@@ -1,9 +1,9 @@
-// Baseline for the memory benchmark: an embedded PGlite (PostgreSQL's default settings) in the
-// folder named by the first argument and one Fastify route, GET /select, that runs `select 1`
-// on it, listening on PORT at HOST. Its event-loop delay is measured as prom-client measures the
-// real server's (a perf_hooks.monitorEventLoopDelay histogram at a 10 ms resolution, reset at
-// each reading); the benchmark reads it over the IPC channel, so the process serves no second
-// route.
+// Baseline for the memory benchmark: an embedded PGlite on the data folder named by the first
+// argument, started with the PostgreSQL settings given as JSON in the second (the server's own),
+// and one Fastify route, GET /select, that runs `select 1` on it, listening on PORT at HOST. Its
+// event-loop delay is measured as prom-client measures the real server's (a
+// perf_hooks.monitorEventLoopDelay histogram at a 10 ms resolution, reset at each reading); the
+// benchmark reads it over the IPC channel, so the process serves no second route.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 import { PGlite } from '@electric-sql/pglite';
@@ -12,11 +12,15 @@ import Fastify from 'fastify';
 /** The event loop's delays since the last reading, in seconds, as prom-client names them. */
 export type LoopDelay = { p50: number; p99: number; max: number };
 
-const folder = process.argv[2];
-if (folder === undefined) throw new Error('usage: bare-pglite.ts <data folder>');
+const [folder, startParams] = process.argv.slice(2);
+if (folder === undefined || startParams === undefined)
+  throw new Error('usage: bare-pglite.ts <data folder> <PostgreSQL settings as JSON>');
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
-const db = await PGlite.create(folder);
+const db = await PGlite.create({
+  dataDir: folder,
+  startParams: JSON.parse(startParams) as string[],
+});
 const app = Fastify({ logger: false });
 app.get('/select', async () => (await db.query('select 1 as one')).rows);
 await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

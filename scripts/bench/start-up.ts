@@ -33,8 +33,11 @@ export type WatchedProcess = {
   output: () => string;
   /** The child, for an IPC channel when one was asked for. */
   child: ChildProcess;
-  /** SIGTERM, then SIGKILL after a grace; resolves once the process has exited. */
-  stop: () => Promise<void>;
+  /**
+   * SIGTERM, then SIGKILL after a grace; resolves once the process has exited, with its exit
+   * code (null when a signal ended it) and how long the stop took.
+   */
+  stop: () => Promise<{ code: number | null; ms: number }>;
 };
 
 /** A port free on 127.0.0.1 now: the server must be probed before it can say which it took. */
@@ -96,10 +99,10 @@ export async function spawnWatched(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
       exited = true;
-      resolve();
+      resolve(code);
     }),
   );
   const watch = async (p: string): Promise<number | null> => {
@@ -118,14 +121,14 @@ export async function spawnWatched(
     output: () => output,
     child,
     stop: async () => {
-      if (!exited) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-        await exit;
-        clearTimeout(killer);
-      }
+      const stopping = performance.now();
+      if (!exited) child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      const code = await exit;
+      clearTimeout(killer);
       // The watchers end once the process has gone.
       await Promise.all(Object.values(firstOk));
+      return { code, ms: performance.now() - stopping };
     },
   };
 }
@@ -161,8 +164,12 @@ async function timeTouchline(dataDir: string, what: string) {
     ['/livez', '/readyz'],
   );
   const times = await requireFirstOk(server, what);
-  await server.stop();
-  return { livez: times['/livez'] ?? Number.NaN, readyz: times['/readyz'] ?? Number.NaN };
+  const stop = await server.stop();
+  return {
+    livez: times['/livez'] ?? Number.NaN,
+    readyz: times['/readyz'] ?? Number.NaN,
+    stop: `exit ${String(stop.code)} after ${(stop.ms / 1000).toFixed(1)} s`,
+  };
 }
 
 export async function benchStartUp(): Promise<void> {
@@ -173,6 +180,8 @@ export async function benchStartUp(): Promise<void> {
     usedLivez: [] as number[],
     usedReadyz: [] as number[],
   };
+  /** How each fresh run's stop went: the used run opens the folder it left. */
+  const freshStops: string[] = [];
   // Rounds interleave the three kinds of start, so a busy spell of the machine hits all alike.
   for (let round = 1; round <= ROUNDS; round++) {
     const bare = await spawnWatched(BARE_LIVEZ, [], {}, ['/livez']);
@@ -184,6 +193,7 @@ export async function benchStartUp(): Promise<void> {
     try {
       const fresh = await timeTouchline(dataDir, `fresh start ${String(round)}`);
       runs.freshLivez.push(fresh.livez);
+      freshStops.push(fresh.stop);
       runs.freshReadyz.push(fresh.readyz);
       const used = await timeTouchline(dataDir, `used start ${String(round)}`);
       runs.usedLivez.push(used.livez);
@@ -202,8 +212,9 @@ export async function benchStartUp(): Promise<void> {
   });
   console.log(
     `\nstart-up: milliseconds from spawning the process to its first 200, probed every ${String(POLL_MS)} ms ` +
-      `on a new connection; ${String(ROUNDS)} rounds. Fresh: an empty DATA_DIR; used: the same ` +
-      `folder after the fresh run was stopped (SIGTERM once ready). NOW=${BENCH_NOW}, LOG_LEVEL=warn`,
+      `on a new connection; ${String(ROUNDS)} rounds. Fresh: an empty DATA_DIR (a start copies ` +
+      `the history snapshot into it); used: the same folder after the fresh run was stopped ` +
+      `(SIGTERM once ready). NOW=${BENCH_NOW}, LOG_LEVEL=warn`,
   );
   console.table({
     'bare Fastify (one GET /livez), first 200': row(runs.bare),
@@ -219,6 +230,10 @@ export async function benchStartUp(): Promise<void> {
         `(target at most ${String(targetMs)} ms) ${ms <= targetMs ? 'MET' : 'MISSED'}`,
     );
   };
+  console.log(
+    `the fresh runs' SIGTERM once ready: ${freshStops.join('; ')} (the server's shutdown grace ` +
+      `is 10 s; exit 1 after it means the used run opened a folder not closed cleanly)`,
+  );
   verdict('/livez, fresh folder', runs.freshLivez, TARGET_MS.livez);
   verdict('/livez, used folder', runs.usedLivez, TARGET_MS.livez);
   verdict('/readyz, fresh folder', runs.freshReadyz, TARGET_MS.readyFresh);
