@@ -1,12 +1,12 @@
-// The process's entry: reads the configuration, listens at once (so /livez answers within a
-// second, before the heavy modules load), then loads and runs the rest of the start (start.ts).
+// The process's entry: listens at once (so /livez answers within a second, before the heavy
+// modules load), reads the configuration, then loads and runs the rest of the start (start.ts).
 import type { Logger } from 'pino';
 
 import { ConfigError } from './config/config-error.ts';
-import { MIN_PASSWORD_LENGTH, parseConfig, readTlsFiles, type Config } from './config/env.ts';
-import { readNewsFeeds, type NewsFeedConfig } from './config/news-feeds.ts';
+import type { Config } from './config/env.ts';
+import { parseListenConfig, readTlsFiles, type ListenConfig } from './config/listen.ts';
+import type { NewsFeedConfig } from './config/news-feeds.ts';
 import { listenEarly } from './http/early-listener.ts';
-import { createLogger } from './logger.ts';
 import { createReadiness } from './services/readiness.ts';
 
 /** The configuration, or the process stops here with one line naming every bad variable. */
@@ -15,6 +15,9 @@ async function readConfig(): Promise<{
   newsFeeds: NewsFeedConfig[];
   https: { cert: string; key: string } | undefined;
 }> {
+  // Loaded once the process listens: the configuration reaches every upstream's module.
+  const { parseConfig } = await import('./config/env.ts');
+  const { readNewsFeeds } = await import('./config/news-feeds.ts');
   try {
     const config = parseConfig(process.env);
     return {
@@ -31,7 +34,8 @@ async function readConfig(): Promise<{
   }
 }
 
-function warnAboutPassword(config: Config, logger: Logger): void {
+async function warnAboutPassword(config: Config, logger: Logger): Promise<void> {
+  const { MIN_PASSWORD_LENGTH } = await import('./config/env.ts');
   if (config.usesDefaultPassword) {
     logger.warn(
       'SITE_PASSWORD is not set: the site is using the default password. Set SITE_PASSWORD_HASH (npm run hash-password) before going public.',
@@ -43,23 +47,56 @@ function warnAboutPassword(config: Config, logger: Logger): void {
   }
 }
 
+/**
+ * Listens with the listening settings alone (a second or more before the rest of the
+ * configuration's modules have loaded). Null when they are wrong: the whole configuration is
+ * then read, and its one line names every bad variable, these included.
+ */
+async function listenFirst() {
+  let listen: ListenConfig;
+  let https: { cert: string; key: string } | undefined;
+  try {
+    listen = parseListenConfig(process.env);
+    https = listen.tls === undefined ? undefined : await readTlsFiles(listen.tls);
+  } catch (error) {
+    if (error instanceof ConfigError) return null;
+    throw error;
+  }
+  return listenEarly({ port: listen.port, host: listen.host, brandName: listen.brandName, https });
+}
+
+/**
+ * Lets the listener answer what has come in (a probe, a visitor) before the next piece of work
+ * that holds the event loop: loading a module graph and PGlite's start each take a second or
+ * more of synchronous work.
+ */
+export async function yieldToRequests(): Promise<void> {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 async function main() {
+  // Probes get /livez at once, visitors a "starting" page, before anything slow.
+  const early = await listenFirst();
+  if (early !== null) process.stdout.write(`\n  Touchline is starting at ${early.url}\n`);
+  await yieldToRequests();
   const { config, newsFeeds, https } = await readConfig();
+  await yieldToRequests();
+  const { createLogger } = await import('./logger.ts');
   const logger = await createLogger({
     level: config.logLevel,
     pretty: process.stdout.isTTY === true,
   });
-  warnAboutPassword(config, logger);
+  await warnAboutPassword(config, logger);
   const readiness = createReadiness();
-
-  // Listen before anything slow: probes get /livez at once, visitors a "starting" page.
-  const listener = await listenEarly({
-    port: config.port,
-    host: config.host,
-    brandName: config.brandName,
-    https,
-  });
-  process.stdout.write(`\n  ${config.brandName} is starting at ${listener.url}\n`);
+  const listener =
+    early ??
+    (await listenEarly({
+      port: config.port,
+      host: config.host,
+      brandName: config.brandName,
+      https,
+    }));
+  await yieldToRequests();
   const { startSite } = await import('./start.ts');
   await startSite({ config, newsFeeds, logger, readiness, listener });
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-
 import { z } from 'zod';
 
 import { DEFAULT_LIVE_STREAM_LIMITS } from '../http/live-streams.ts';
@@ -7,18 +5,15 @@ import { parsePasswordHash, PasswordHashError, type SitePassword } from '../http
 import { DATA_KINDS } from '../providers/provider.ts';
 import { getLiveSource, LIVE_SOURCE_NAMES } from '../providers/registry.ts';
 import { ConfigError, describeEnvIssues } from './config-error.ts';
+import { ListenEnvSchema, optionalText } from './listen.ts';
 import { getChoiceVariable, readUpstreams, type UpstreamConfig } from './upstreams.ts';
+
+export { readTlsFiles } from './listen.ts';
 
 export const DEFAULT_SITE_PASSWORD = 'kickoff';
 /** Shorter plain passwords are warned about at start-up (SECURITY-TARGETS §4: ≥ 16 random characters). */
 export const MIN_PASSWORD_LENGTH = 16;
 export const DEFAULT_CREDIT_LINE = 'Built with love by the AI Department of Media24';
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
 
 const baseUrl = optionalText.pipe(
   z
@@ -33,13 +28,7 @@ const upstreamChoice = z
   .transform((value) => (value === '' ? undefined : value));
 
 const EnvSchema = z.object({
-  PORT: z.coerce
-    .number('must be a number')
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(65535, 'must be at most 65535')
-    .default(3000),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  ...ListenEnvSchema.shape,
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -120,11 +109,8 @@ const EnvSchema = z.object({
     .positive('must be a positive number')
     .max(100_000, 'must be at most 100000')
     .default(1),
-  BRAND_NAME: z.string().trim().min(1).max(60).default('Touchline'),
   CREDIT_LINE: z.string().trim().max(200).default(DEFAULT_CREDIT_LINE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TLS_CERT: optionalText,
-  TLS_KEY: optionalText,
 });
 
 /**
@@ -260,31 +246,4 @@ function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The certificate and key of the HTTPS listener, read once at start-up. Throws a ConfigError
- * naming the variable and file when one cannot be read or holds no PEM block of its kind.
- */
-export async function readTlsFiles(tls: {
-  certFile: string;
-  keyFile: string;
-}): Promise<{ cert: string; key: string }> {
-  const read = async (variable: string, file: string, pem: RegExp, kind: string) => {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new ConfigError(`Invalid configuration: ${variable} ${file} cannot be read (${code})`);
-    }
-    if (!pem.test(text)) {
-      throw new ConfigError(`Invalid configuration: ${variable} ${file} is not a PEM ${kind}`);
-    }
-    return text;
-  };
-  return {
-    cert: await read('TLS_CERT', tls.certFile, /-----BEGIN CERTIFICATE-----/, 'certificate'),
-    key: await read('TLS_KEY', tls.keyFile, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'private key'),
-  };
 }
