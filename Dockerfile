@@ -47,4 +47,5 @@ EXPOSE 3000
 # compose.yaml checks /readyz instead, to say when an instance is ready for traffic.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "scripts/probe.ts", "/livez"]
-CMD ["node", "src/server/main.ts"]
+# The server's Node flags: src/server/node-flags.ts.
+CMD ["node", "--max-semi-space-size=2", "src/server/main.ts"]

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = 'src/server/main.ts';
 const BARE_LIVEZ = 'scripts/bench/bare-livez.ts';
@@ -89,7 +91,8 @@ export async function spawnWatched(
   const port = await findFreePort();
   const url = `http://127.0.0.1:${String(port)}`;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [script, ...args], {
+  // The server's own flags for every process, the bare baselines too: like is compared with like.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script, ...args], {
     cwd: ROOT,
     env: serverEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: options.ipc === true ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

@@ -65,6 +65,8 @@ export type ReplayDataset = {
   matches: HistoryMatch[];
   /** Results of the seasons before, for the prediction models to learn from. */
   earlierMatches?: HistoryMatch[];
+  /** Reads them when first needed, when they are not given (the start does not wait for them). */
+  loadEarlierMatches?: () => Promise<HistoryMatch[]>;
   players: HistoryPlayer[];
   transfers: HistoryTransfer[];
 };

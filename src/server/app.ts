@@ -116,6 +116,12 @@ export type AppDeps = {
   /** Start-up steps for /readyz (main.ts marks them); absent, they count as done. */
   readiness?: Readiness;
   /**
+   * How long `/readyz` waits for the database's `select 1` (default 1 s). The embedded
+   * database runs queries one at a time in this process: a long write (a first start's season)
+   * makes the probe wait without the database being away, so main.ts gives it longer.
+   */
+  databaseCheckTimeoutMs?: number;
+  /**
    * The live updates pushed on `GET /api/live` and how many streams each session, address and
    * the instance may hold; absent, a feed of this process that nothing publishes to.
    */
@@ -184,7 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: every route after it is checked against, and described by, its schemas.
   await registerContract(app, { title: deps.meta.brandName, version: '1' });
 
-  await app.register(healthRoutes({ db: deps.db, readiness: deps.readiness }));
+  await app.register(
+    healthRoutes({
+      db: deps.db,
+      readiness: deps.readiness,
+      ...(deps.databaseCheckTimeoutMs === undefined
+        ? {}
+        : { timeoutMs: deps.databaseCheckTimeoutMs }),
+    }),
+  );
   await app.register(
     sessionRoutes({ sitePassword: deps.sitePassword, signer, throttle, now: deps.now }),
   );

@@ -114,8 +114,10 @@ async function createProvider(
   }
   const season = config.replaySeason ?? (await findDefaultReplaySeason(db));
   if (season === null) throw new Error('no season has results, odds, player totals and transfers');
+  // The earlier seasons are read when the models first learn them, after the site is ready.
   const dataset = await loadReplayDataset(db, season, {
     earlierSeasons: config.predictionHistorySeasons,
+    lazyEarlier: true,
   });
   if (dataset.matches.length === 0) throw new Error(`REPLAY_SEASON ${season} has no results`);
   const provider = createReplayProvider(dataset);
@@ -298,6 +300,8 @@ export async function startSite(deps: {
       dataSource: config.dataSource,
       isLeader: () => leadership.isLeader(),
       readiness,
+      // PGlite answers in turn behind the writes before it; Postgres must answer within 1 s.
+      ...(database.kind === 'pglite' ? { databaseCheckTimeoutMs: 10_000 } : {}),
       overload: {},
       rateLimit: { perMinute: config.rateLimitPerMinute, redis: shared.rateLimitStore },
       live: { feed: shared.live, limits: config.liveStreams },

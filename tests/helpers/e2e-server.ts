@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export type RunningServer = {
@@ -34,20 +36,24 @@ async function spawnServer(
   env: Record<string, string>,
   options: { keepDataDir?: boolean } = {},
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The models learn three seasons of history, not all twenty: seconds less at each start.
-      PREDICTION_HISTORY_SEASONS: '3',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, 'src/server/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The models learn three seasons of history, not all twenty: seconds less at each start.
+        PREDICTION_HISTORY_SEASONS: '3',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);

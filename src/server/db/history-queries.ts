@@ -72,18 +72,49 @@ function shiftSeason(season: string, years: number): string {
 }
 
 /**
+ * The results of the seasons before `season` (all of them, or the last `earlierSeasons`) with only
+ * the prices the models may see (the pre-closing ones), read a season at a time so no one answer
+ * holds the whole history (PGlite keeps the memory an answer needed).
+ */
+export async function loadEarlierMatches(
+  db: Db,
+  season: string,
+  earlierSeasons?: number,
+): Promise<HistoryMatch[]> {
+  const from = earlierSeasons === undefined ? undefined : shiftSeason(season, -earlierSeasons);
+  const seasons = await db
+    .selectDistinct({ season: historyMatches.season })
+    .from(historyMatches)
+    .where(
+      and(
+        from === undefined ? undefined : gte(historyMatches.season, from),
+        lt(historyMatches.season, season),
+      ),
+    )
+    .orderBy(asc(historyMatches.season));
+  const all: HistoryMatch[] = [];
+  for (const { season: earlier } of seasons) {
+    const rows = await db
+      .select({ ...getTableColumns(historyMatches), odds: preClosingOdds })
+      .from(historyMatches)
+      .where(eq(historyMatches.season, earlier));
+    for (const m of rows) all.push({ ...m, odds: m.odds as HistoryMatch['odds'] });
+  }
+  return all;
+}
+
+/**
  * Everything the replay needs of one season, read once and handed to the provider, with the
  * results of the seasons before it for the prediction models (all of them, or the last
  * `earlierSeasons`); of those only the prices the models may see are read (the pre-closing ones).
+ * `lazyEarlier`: those are read when the models first ask for them, not now.
  */
 export async function loadReplayDataset(
   db: Db,
   season: string,
-  options: { earlierSeasons?: number } = {},
+  options: { earlierSeasons?: number; lazyEarlier?: boolean } = {},
 ): Promise<ReplayDataset> {
-  const earlierFrom =
-    options.earlierSeasons === undefined ? undefined : shiftSeason(season, -options.earlierSeasons);
-  const [clubRows, matches, players, transfers, earlier] = await Promise.all([
+  const [clubRows, matches, players, transfers] = await Promise.all([
     db
       .select({
         key: teams.key,
@@ -98,18 +129,6 @@ export async function loadReplayDataset(
     db.select().from(historyMatches).where(eq(historyMatches.season, season)),
     db.select().from(historyPlayers).where(eq(historyPlayers.season, season)),
     db.select().from(historyTransfers).where(eq(historyTransfers.season, season)),
-    db
-      .select({
-        ...getTableColumns(historyMatches),
-        odds: preClosingOdds,
-      })
-      .from(historyMatches)
-      .where(
-        and(
-          earlierFrom === undefined ? undefined : gte(historyMatches.season, earlierFrom),
-          lt(historyMatches.season, season),
-        ),
-      ),
   ]);
   const clubs = clubRows.map((c) => ({
     ...c,
@@ -119,11 +138,14 @@ export async function loadReplayDataset(
       transfermarkt: [],
     }) as ClubInfo['aliases'],
   }));
+  const loadEarlier = () => loadEarlierMatches(db, season, options.earlierSeasons);
   return {
     season,
     clubs,
     matches: matches.map((m) => ({ ...m, odds: m.odds as HistoryMatch['odds'] })),
-    earlierMatches: earlier.map((m) => ({ ...m, odds: m.odds as HistoryMatch['odds'] })),
+    ...(options.lazyEarlier === true
+      ? { loadEarlierMatches: loadEarlier }
+      : { earlierMatches: await loadEarlier() }),
     players,
     transfers,
   };

@@ -153,6 +153,12 @@ export function createScheduler(deps: {
     const sync = { db: deps.db, provider: deps.provider, now, timeZone: deps.timeZone, written };
     try {
       const items = await runSyncMatches(sync);
+      // Today's matches are published before the league data starts: its writes and the
+      // models' learning would otherwise hold the live scores (and a first start's readiness).
+      deps.onChange();
+      await deps.afterMatches?.().catch((error: unknown) => {
+        deps.log.error({ err: error }, 'live updates not published');
+      });
       const finished = items.filter((m) => m.phase === 'finished').length;
       const leagueDue = now.getTime() - lastLeagueSyncMs >= LEAGUE_DATA_INTERVAL_MS;
       if ((leagueDue || finished !== finishedBefore) && leagueRunning === undefined) {
@@ -166,10 +172,6 @@ export function createScheduler(deps: {
             leagueRunning = undefined;
           });
       }
-      deps.onChange();
-      await deps.afterMatches?.().catch((error: unknown) => {
-        deps.log.error({ err: error }, 'live updates not published');
-      });
       const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));
       nextDelayMs = Math.max(MIN_DELAY_MS, interval / deps.clockSpeed);
     } catch (error) {

@@ -210,24 +210,35 @@ export function createReplayProvider(
     return played;
   };
 
-  let earlierRecords: ForecastRecord[] | undefined;
-  /** The earlier seasons' results as the models learn them, built once, in kick-off order. */
-  const listEarlierRecords = (): ForecastRecord[] => {
-    if (earlierRecords === undefined) {
-      // Kick-off conversion goes through Intl; most matches share a date and time with another.
-      const kickoffs = new Map<string, number>();
-      earlierRecords = (dataset.earlierMatches ?? []).flatMap((source) => {
-        const when = `${source.date} ${source.time}`;
-        let kickoffMs = kickoffs.get(when);
-        if (kickoffMs === undefined) {
-          kickoffMs = getUkKickoffMs(source.date, source.time);
-          kickoffs.set(when, kickoffMs);
-        }
-        const record = toForecastRecord(source, kickoffMs);
-        return record === null ? [] : [{ ...record, ...withResult(source) }];
-      });
-      earlierRecords.sort(byKickoffThenId);
-    }
+  let earlierRecords: Promise<ForecastRecord[]> | undefined;
+  /** The earlier seasons' results as the models learn them, in kick-off order. */
+  const toEarlierRecords = (sources: readonly HistoryMatch[]): ForecastRecord[] => {
+    // Kick-off conversion goes through Intl; most matches share a date and time with another.
+    const kickoffs = new Map<string, number>();
+    const records = sources.flatMap((source) => {
+      const when = `${source.date} ${source.time}`;
+      let kickoffMs = kickoffs.get(when);
+      if (kickoffMs === undefined) {
+        kickoffMs = getUkKickoffMs(source.date, source.time);
+        kickoffs.set(when, kickoffMs);
+      }
+      const record = toForecastRecord(source, kickoffMs);
+      return record === null ? [] : [{ ...record, ...withResult(source) }];
+    });
+    return records.sort(byKickoffThenId);
+  };
+  /**
+   * Built once, on the first forecast: from the data set's earlier matches, or read then by its
+   * loader (the start does not wait for them); a failed read is tried again next time.
+   */
+  const listEarlierRecords = (): Promise<ForecastRecord[]> => {
+    earlierRecords ??= (async () => {
+      const sources = dataset.earlierMatches ?? (await dataset.loadEarlierMatches?.()) ?? [];
+      return toEarlierRecords(sources);
+    })();
+    earlierRecords.catch(() => {
+      earlierRecords = undefined;
+    });
     return earlierRecords;
   };
 
@@ -514,7 +525,7 @@ export function createReplayProvider(
       }
       played.sort(byKickoffThenId);
       return {
-        played: listEarlierRecords().concat(played),
+        played: (await listEarlierRecords()).concat(played),
         upcoming,
         ...(inPlaySinceMs === undefined ? {} : { inPlaySinceMs }),
       };
