@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine, though
+    // most test files spend their time waiting on a database, a server or a timer.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {

@@ -8,7 +8,7 @@ import { findBookmaker } from '../../src/domain/bookmakers.ts';
 import { getConfidenceTone, type Prediction } from '../../src/domain/prediction.ts';
 import { DESKTOP, launchBrowser, login, PHONE, scrollThroughPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
-import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
+import { createPostgresHistoryDatabase, POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 
 // 2026-11-21 replays Saturday 15 October 2022 (18 matches). At 14:50 UTC the board holds every
 // kind of row: second halves in Serie A and the Bundesliga (LIVE), Fulham v Bournemouth and
@@ -97,11 +97,11 @@ let pgServer: RunningServer | undefined;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Started together: the Postgres server imports the historical data into its empty database
-  // on its first start (about 15 s), the embedded one copies a prepared data folder.
+  // Started together: the Postgres server's database is a copy of a template with the history
+  // imported, the embedded one's data folder a copy of the history snapshot.
   const startPgServer = async () => {
     if (!postgres) return undefined;
-    await adminQuery(`CREATE DATABASE ${pgName}`);
+    await createPostgresHistoryDatabase(pgName);
     return startServer({ NOW: SATURDAY, DATABASE_URL: pgUrl });
   };
   [server, browser, pgServer] = await Promise.all([

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferTeam } from '../../src/domain/transfers.ts';
 import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
-import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
+import { createPostgresHistoryDatabase, POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 
 const NOW = '2026-11-21T15:30:00Z';
 const LEAGUES = [
@@ -269,7 +269,7 @@ describe.skipIf(!(await isPostgresUp()))('a league without transfer activity (on
   };
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
+    await createPostgresHistoryDatabase(name);
     pgServer = await startServer({ NOW, DATABASE_URL: url });
   });
   afterAll(async () => {

@@ -89,6 +89,32 @@ async function ensurePostgresTemplate(
 }
 
 /**
+ * The name of a template database on the local Postgres with the history imported, made now if
+ * this version of the data and migrations has none yet (see ensurePostgresTemplate).
+ */
+export async function ensurePostgresHistoryTemplate(): Promise<string> {
+  const key = await computeSnapshotKey();
+  return ensurePostgresTemplate(`touchline_history_${key}`, async (url) => {
+    const imported = await openDatabase({ databaseUrl: url });
+    try {
+      await seedLeagues(imported.db, LEAGUES);
+      await runImportHistory({ db: imported.db, dataDir: HISTORY_DATA_DIR });
+    } finally {
+      await imported.close();
+    }
+  });
+}
+
+/**
+ * A new database `name` on the local Postgres with the history imported, as a first start of
+ * the site on Postgres leaves it: a copy of the template, not an import of its own.
+ */
+export async function createPostgresHistoryDatabase(name: string): Promise<void> {
+  const template = await ensurePostgresHistoryTemplate();
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+}
+
+/**
  * Migrates one PGlite and saves it, so each test file starts from a copy instead of migrating;
  * makes sure the history snapshot is built; on Postgres, makes the template databases.
  */
@@ -114,18 +140,7 @@ export default async function setup(project: TestProject) {
         await migrated.close();
       }),
     );
-    project.provide(
-      'postgresHistoryTemplate',
-      await ensurePostgresTemplate(`touchline_history_${key}`, async (url) => {
-        const imported = await openDatabase({ databaseUrl: url });
-        try {
-          await seedLeagues(imported.db, LEAGUES);
-          await runImportHistory({ db: imported.db, dataDir: HISTORY_DATA_DIR });
-        } finally {
-          await imported.close();
-        }
-      }),
-    );
+    project.provide('postgresHistoryTemplate', await ensurePostgresHistoryTemplate());
   } else {
     project.provide('postgresTemplate', '');
     project.provide('postgresHistoryTemplate', '');
