@@ -3,15 +3,20 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files run at a time in the unit and integration projects. Vitest's default is one worker
+ * less than the cores: one on a 2-core machine, though most test files spend their time waiting
+ * on a database, a server or a timer. The several-instance and browser tests run one at a time.
+ */
+const maxWorkers = availableParallelism() + 1;
+
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: one worker on a 2-core machine, though
-    // most test files spend their time waiting on a database, a server or a timer.
-    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
           name: 'domain',
+          maxWorkers,
           include: ['src/domain/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console.ts'],
@@ -20,6 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          maxWorkers,
           include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-db-setup.ts'],
@@ -32,6 +38,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          maxWorkers,
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/fail-on-console.ts', 'tests/helpers/web-setup.ts'],
