@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files run at a time in the unit and integration projects. Vitest's default is one worker
  * less than the cores: one on a 2-core machine, though most test files spend their time waiting
- * on a database, a server or a timer. The several-instance and browser tests run one at a time.
+ * on a database, a server or a timer. The component tests (jsdom) keep the default: their
+ * timers and idle-time fetches are tuned to a file that has a core to itself. The several-instance
+ * and browser tests run one at a time.
  */
 const maxWorkers = availableParallelism() + 1;
 
@@ -38,7 +40,6 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          maxWorkers,
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/helpers/fail-on-console.ts', 'tests/helpers/web-setup.ts'],
