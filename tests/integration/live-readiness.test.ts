@@ -1,21 +1,18 @@
 // The real server in live mode, started fresh against a football-data.org that answers 500 to
 // everything from the start: it is ready once its first sync has been attempted, serves what it
 // has, and /api/status names the upstream's failure.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+
 const PASSWORD = 'a-test-password-for-live-readiness';
 const ADMIN_PASSWORD = 'an-admin-password-for-live-readiness';
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-type Server = { url: string; child: ChildProcess; output: () => string };
 
 /** A loopback upstream that answers every request with a 500, and records each path asked. */
 async function startFailingUpstream() {
@@ -37,56 +34,9 @@ async function startFailingUpstream() {
   };
 }
 
-/**
- * `node src/server/main.ts` on an ephemeral port with a fresh data folder (its first start
- * imports the shipped history), resolved once it prints its address.
- */
-async function startServer(dataDir: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The models learn three seasons of history, not all twenty: seconds less at the start.
-      PREDICTION_HISTORY_SEASONS: '3',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${String(code)}:\n${output}`));
-    });
-  });
-  return { url, child, output: () => output };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
 describe('a fresh live instance whose upstream fails from the start', () => {
   let upstream: Awaited<ReturnType<typeof startFailingUpstream>> | undefined;
-  let server: Server | undefined;
+  let server: RunningServer | undefined;
   let workDir: string | undefined;
 
   beforeAll(async () => {
@@ -94,7 +44,7 @@ describe('a fresh live instance whose upstream fails from the start', () => {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-live-readiness-'));
     const feeds = path.join(workDir, 'feeds.json');
     await writeFile(feeds, '[]');
-    server = await startServer(path.join(workDir, 'data'), {
+    server = await startServer({
       DATA_SOURCE: 'live',
       MATCHES_PROVIDER: 'football-data',
       STANDINGS_PROVIDER: 'football-data',
@@ -110,7 +60,7 @@ describe('a fresh live instance whose upstream fails from the start', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (server !== undefined) await stopServer(server);
+    await server?.stop();
     await upstream?.close();
     if (workDir !== undefined) await rm(workDir, { recursive: true, force: true });
   }, 120_000);
