@@ -6,7 +6,7 @@ import { ConfigError } from './config/config-error.ts';
 import type { Config } from './config/env.ts';
 import { parseListenConfig, readTlsFiles, type ListenConfig } from './config/listen.ts';
 import type { NewsFeedConfig } from './config/news-feeds.ts';
-import { listenEarly } from './http/early-listener.ts';
+import { listenEarly, yieldToRequests } from './http/early-listener.ts';
 import { createReadiness } from './services/readiness.ts';
 
 /** The configuration, or the process stops here with one line naming every bad variable. */
@@ -63,15 +63,6 @@ async function listenFirst() {
     throw error;
   }
   return listenEarly({ port: listen.port, host: listen.host, brandName: listen.brandName, https });
-}
-
-/**
- * Lets the listener answer what has come in (a probe, a visitor) before the next piece of work
- * that holds the event loop: loading a module graph and PGlite's start each take a second or
- * more of synchronous work.
- */
-export async function yieldToRequests(): Promise<void> {
-  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function main() {

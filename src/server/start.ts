@@ -17,7 +17,7 @@ import { seedLeagues } from './db/leagues-queries.ts';
 import { saveProviderStatus } from './db/provider-status-queries.ts';
 import { getOrCreateSetting } from './db/settings-queries.ts';
 import { listKnownClubs } from './db/teams-queries.ts';
-import type { EarlyListener } from './http/early-listener.ts';
+import { yieldToRequests, type EarlyListener } from './http/early-listener.ts';
 import { runCleanNewsTitles } from './jobs/clean-news-titles.ts';
 import { findHistorySnapshot } from './jobs/history-snapshot.ts';
 import { runImportHistory } from './jobs/import-history.ts';
@@ -51,7 +51,7 @@ function createStartSteps(logger: Logger) {
   const started = performance.now();
   return async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
     // Probes and visitors are answered between steps, each of which may hold the event loop.
-    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    await yieldToRequests();
     const began = performance.now();
     const result = await work();
     const ms = Math.round(performance.now() - began);

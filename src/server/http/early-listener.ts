@@ -120,3 +120,12 @@ export async function listenEarly(options: {
     },
   };
 }
+
+/**
+ * Lets the listener answer what has come in (a probe, a visitor) before the next piece of work
+ * that holds the event loop: loading a module graph and PGlite's start each take a second or
+ * more of synchronous work.
+ */
+export async function yieldToRequests(): Promise<void> {
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
