@@ -31,11 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return spawnServer(dataDir, env);
 }
 
-async function spawnServer(
-  dataDir: string,
-  env: Record<string, string>,
-  options: { keepDataDir?: boolean } = {},
-): Promise<RunningServer> {
+async function spawnServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     [...SERVER_NODE_FLAGS, 'src/server/main.ts'],
@@ -85,7 +81,7 @@ async function spawnServer(
         child.kill('SIGTERM');
         await exited;
       }
-      if (options.keepDataDir !== true) await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
