@@ -50,7 +50,7 @@ import { predictionRoutes } from './routes/predictions.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { statusRoutes } from './routes/status.ts';
 import { teamRoutes } from './routes/teams.ts';
-import { webAppRoutes, type SiteMeta } from './routes/web-app.ts';
+import { isPageRequest, webAppRoutes, type SiteMeta } from './routes/web-app.ts';
 import { createAffiliateClicks } from './services/affiliate-clicks.ts';
 import { createClicksReport } from './services/clicks-report.ts';
 import { createImages } from './services/images.ts';
@@ -176,7 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Order matters: headers and cookies come before the gate, which runs before any route.
   app.addHook('onRequest', addSecurityHeaders);
   // Refusals (overloaded, over the rate) come first: they must cost as little as possible.
-  if (deps.overload !== undefined) await registerOverloadGuard(app, deps.overload);
+  if (deps.overload !== undefined)
+    await registerOverloadGuard(app, deps.overload, (request) =>
+      isPageRequest(request.method, request.url),
+    );
   await registerRateLimit(app, deps.rateLimit);
   // The caching hook must see the payload before compression turns it into a stream.
   app.addHook('onSend', addCachingHeaders);

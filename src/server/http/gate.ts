@@ -19,7 +19,10 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** false: not counted by the per-address rate limit (probes, images, the front end's files). */
     countedByRateLimit?: false;
-    /** true: answered even while the process sheds load (the liveness probe). */
+    /**
+     * true: answered even while the process sheds load: the liveness probe, and the front end's
+     * own files, which a page cannot do without and the browser never asks for again.
+     */
     answersUnderLoad?: true;
   }
 }

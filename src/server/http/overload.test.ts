@@ -1,4 +1,7 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -25,9 +28,18 @@ describe('overload protection', () => {
     // Sessions are signed, not stored: a cookie from a healthy app opens the overloaded one.
     healthy = await createTestApp();
     cookie = await loginCookie(healthy.app);
+    // A built front end of one page and one script.
+    const webRoot = await mkdtemp(path.join(os.tmpdir(), 'touchline-web-'));
+    await mkdir(path.join(webRoot, 'assets'));
+    await writeFile(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Touchline</title><script type="module" src="/assets/app-1a2b.js"></script>',
+    );
+    await writeFile(path.join(webRoot, 'assets', 'app-1a2b.js'), 'export {};');
     // Any heap counts as too much: the process is overloaded from the first sample on.
     overloaded = await createTestApp({
       overload: { maxHeapUsedBytes: 1, sampleIntervalMs: 10, retryAfterS: 7 },
+      webRoot,
     });
     await vi.waitFor(() => expect(overloaded.app.isUnderPressure()).toBe(true));
     url = await overloaded.app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,6 +66,18 @@ describe('overload protection', () => {
       const response = await healthy.app.inject({ url: path, headers: { cookie } });
       expect(response.statusCode, path).toBe(200);
     }
+  });
+
+  it('still serves the pages and their script, which a browser would not ask for again', async () => {
+    for (const headers of [{}, { cookie }])
+      for (const path of ['/', '/league/premier-league', '/match/12', '/assets/app-1a2b.js']) {
+        const response = await overloaded.app.inject({ url: path, headers });
+        expect(response.statusCode, path).toBe(200);
+        expect(response.headers['retry-after'], path).toBeUndefined();
+      }
+    // An unknown data path is no page: refused like the data routes.
+    const unknown = await overloaded.app.inject({ url: '/api/no-such-route', headers: { cookie } });
+    expect(unknown.statusCode).toBe(503);
   });
 
   it('keeps /healthz answering for itself', async () => {

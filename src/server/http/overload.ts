@@ -1,7 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { HttpError } from './errors.ts';
 
@@ -26,11 +26,17 @@ export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
 
 /**
  * Registers @fastify/under-pressure: while the event loop lags or the heap is nearly full, every
- * request but the liveness probe gets 503 with Retry-After at once instead of queueing behind the others.
+ * data request gets 503 with Retry-After at once instead of queueing behind the others; the
+ * liveness probe, the pages and the front end's files are still served.
  */
 export async function registerOverloadGuard(
   app: FastifyInstance,
   limits: Partial<OverloadLimits> = {},
+  /**
+   * Which requests no route matched are answered all the same: the pages of the single-page app,
+   * one in-memory document each.
+   */
+  unmatchedAnswersUnderLoad: (request: FastifyRequest) => boolean = () => false,
 ): Promise<void> {
   const chosen = { ...DEFAULT_OVERLOAD_LIMITS, ...limits };
   await app.register(fastifyUnderPressure, {
@@ -40,8 +46,14 @@ export async function registerOverloadGuard(
     retryAfter: chosen.retryAfterS,
     pressureHandler: (request) => {
       // Liveness answers even under load (its route says so): a restart or a drain would only
-      // move the load elsewhere.
-      if (!request.is404 && request.routeOptions.config.answersUnderLoad === true) return;
+      // move the load elsewhere. So do the page and its files: a browser retries neither, so a
+      // 503 there leaves a blank page, while the page retries its data when told to.
+      if (
+        request.is404
+          ? unmatchedAnswersUnderLoad(request)
+          : request.routeOptions.config.answersUnderLoad === true
+      )
+        return;
       // Thrown from the onRequest hook, it reaches the app's error handler like any HttpError.
       throw new HttpError(503, 'Service Unavailable: the server is overloaded, retry later', {
         'Retry-After': String(chosen.retryAfterS),

@@ -205,10 +205,16 @@ export function webAppRoutes(deps: {
 
     if (built) {
       // The front end's own files are public (the gate page is built from them), not counted
-      // by the per-address rate limit, and no part of the HTTP contract's document; the hook
-      // sees only the routes of this plugin.
+      // by the per-address rate limit, answered while the process sheds load (a browser does
+      // not ask again for a refused script), and no part of the HTTP contract's document; the
+      // hook sees only the routes of this plugin.
       app.addHook('onRoute', (route) => {
-        route.config = { ...route.config, access: 'public', countedByRateLimit: false };
+        route.config = {
+          ...route.config,
+          access: 'public',
+          countedByRateLimit: false,
+          answersUnderLoad: true,
+        };
         route.schema = { ...route.schema, hide: true };
       });
       await app.register(fastifyStatic, {

@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { SessionStateSchema } from '../../domain/api/session.ts';
 
 const KEY = 'touchline:unlocked';
+/** How long the session check may take before the form shows: a check never answered must not leave a blank page. */
+export const SESSION_CHECK_TIMEOUT_MS = 10_000;
 const listeners = new Set<() => void>();
 
 function read(): boolean {
@@ -37,14 +39,18 @@ function set(value: boolean) {
 
 /**
  * Asks the server once whether the session cookie is valid: a second tab, or a link opened in a
- * new tab, opens straight onto the page. Any failure (401, offline, an error) shows the form.
+ * new tab, opens straight onto the page. Any failure (401, offline, an error, no answer in
+ * time) shows the form.
  */
 async function checkSession(): Promise<void> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SESSION_CHECK_TIMEOUT_MS);
   try {
     const response = await fetch('/api/session', {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
       cache: 'no-store',
+      signal: controller.signal,
     });
     const answer: unknown = response.ok ? await response.json() : null;
     const unlocked = z.safeParse(SessionStateSchema, answer).data?.unlocked === true;
@@ -52,6 +58,8 @@ async function checkSession(): Promise<void> {
     if (state === 'checking') set(unlocked);
   } catch {
     if (state === 'checking') set(false);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -105,6 +105,23 @@ it('shows nothing but a busy page while the session is checked', async () => {
   expect(await screen.findByLabelText('Password')).toBeTruthy();
 });
 
+it('shows the form when the check gets no answer in time', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    server.use(http.get('/api/session', () => new Promise<Response>(() => undefined)));
+    await renderApp();
+    const { SESSION_CHECK_TIMEOUT_MS } = await import('../api/gate-store.ts');
+
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_TIMEOUT_MS - 100);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await vi.advanceTimersByTimeAsync(100);
+    vi.useRealTimers();
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 it.each([
   ['the cookie is not valid', () => HttpResponse.json({ unlocked: false })],
   ['the check is refused', () => HttpResponse.json({ error: 'x' }, { status: 401 })],
