@@ -32,7 +32,21 @@ export async function login(page: Page, baseUrl: string, password = 'kickoff'): 
   if (await site.isVisible()) return;
   await field.fill(password);
   await page.getByRole('button', { name: 'Enter' }).click();
-  await site.waitFor();
+  try {
+    await site.waitFor();
+  } catch (error) {
+    // Say what the gate said: a refusal reads differently from a page that never came.
+    const said = await page
+      .locator('#gate-message')
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
+    throw new Error(
+      `the site did not open after the login; the gate said: ${JSON.stringify(said)}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /**

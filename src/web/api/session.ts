@@ -1,7 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
-import { fetchAnswer } from './client.ts';
+import { ApiError, fetchAnswer } from './client.ts';
+import { getRetryDelay } from './query-client.ts';
+
+/** Logins sent again when the server answers 503 (starting, or shedding load for a moment). */
+const BUSY_RETRIES = 3;
 
 /** A login answers 204 with the session cookie, and no body. */
 export async function createSession(password: string): Promise<void> {
@@ -12,6 +16,15 @@ export async function createSession(password: string): Promise<void> {
   });
 }
 
+/**
+ * The login. A busy server (503) is asked again after 1, 2 and 4 s while the button says it is
+ * checking; a wrong password (401) or the login throttle (429) is never sent again by itself.
+ */
 export function useCreateSession() {
-  return useMutation({ mutationFn: createSession });
+  return useMutation({
+    mutationFn: createSession,
+    retry: (failures, error) =>
+      error instanceof ApiError && error.status === 503 && failures < BUSY_RETRIES,
+    retryDelay: getRetryDelay,
+  });
 }

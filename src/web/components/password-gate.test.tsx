@@ -55,6 +55,50 @@ it('shows the gate again when the server refuses a session remembered as unlocke
   expect(window.sessionStorage.getItem('touchline:unlocked')).toBeNull();
 });
 
+it('sends the login again while the server is busy, then opens the site', async () => {
+  const user = userEvent.setup();
+  let attempts = 0;
+  server.use(
+    http.post('/api/session', () => {
+      attempts++;
+      return attempts === 1
+        ? HttpResponse.json(
+            { error: 'Service Unavailable: the server is overloaded, retry later' },
+            { status: 503, headers: { 'retry-after': '10' } },
+          )
+        : new HttpResponse(null, { status: 204 });
+    }),
+  );
+  await renderApp();
+
+  await user.type(await screen.findByLabelText('Password'), SITE_PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+
+  expect(await screen.findByRole('link', { name: 'Serie A' }, { timeout: 3000 })).toBeTruthy();
+  expect(attempts).toBe(2);
+});
+
+it('does not send a refused login again: the throttle counts every attempt', async () => {
+  const user = userEvent.setup();
+  let attempts = 0;
+  server.use(
+    http.post('/api/session', () => {
+      attempts++;
+      return HttpResponse.json(
+        { error: 'Too many attempts: try again in a minute' },
+        { status: 429 },
+      );
+    }),
+  );
+  await renderApp();
+
+  await user.type(await screen.findByLabelText('Password'), SITE_PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Enter' }));
+
+  expect(await screen.findByText('Too many attempts: try again in a minute')).toBeTruthy();
+  expect(attempts).toBe(1);
+});
+
 it('focuses the password field when the form shows, and again after a wrong password', async () => {
   const user = userEvent.setup();
   await renderApp();
