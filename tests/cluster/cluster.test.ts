@@ -20,6 +20,7 @@ import {
   type FakeMatch,
 } from '../helpers/fake-football-data.ts';
 import { POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
+import { postLogin, readSessionCookie } from '../helpers/login.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -101,20 +102,9 @@ async function startInstance(name: string): Promise<Instance> {
       reject(new Error(`${name} exited with ${String(code)}:\n${output}`));
     });
   });
-  // A login turned away while the instance is still busy starting (503 with Retry-After) is
-  // sent again, as a browser would.
-  let login: Response;
-  for (let attempt = 1; ; attempt++) {
-    login = await fetch(`${url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'kickoff' }),
-    });
-    if (login.status !== 503 || !login.headers.has('retry-after') || attempt === 20) break;
-    await sleep(500);
-  }
+  const login = await postLogin(url, 'kickoff');
   expect(login.status).toBe(204);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = readSessionCookie(login);
   return { name, url, child, output: () => output, cookie };
 }
 

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { findBookmaker } from '../../src/domain/bookmakers.ts';
 import { getConfidenceTone, type Prediction } from '../../src/domain/prediction.ts';
-import { DESKTOP, launchBrowser, login, PHONE, scrollThroughPage } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  fetchSessionCookie,
+  launchBrowser,
+  login,
+  PHONE,
+  scrollThroughPage,
+} from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { createPostgresHistoryDatabase, POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 
@@ -399,15 +406,7 @@ describe('the heading painted before the script runs', () => {
       await login(page, server.url);
     } else {
       // Without a script the gate cannot unlock: sign in as it does and send the cookie.
-      const reply = await fetch(`${server.url}/api/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: 'kickoff' }),
-      });
-      const [name = '', value = ''] = (reply.headers.get('set-cookie') ?? '')
-        .split(';')[0]!
-        .split('=');
-      await context.addCookies([{ name, value, url: server.url }]);
+      await context.addCookies([await fetchSessionCookie(server.url)]);
       await page.goto(server.url);
     }
     const heading = page.getByRole('heading', { level: 1 });

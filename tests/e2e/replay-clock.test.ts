@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { postLogin, readSessionCookie } from '../helpers/login.ts';
 
 // 2026-11-21 replays 15 October 2022; Fulham v Bournemouth kicked off at 15:00 UK (14:00 UTC)
 // and ended 2-2 (1-2 at half-time).
@@ -11,18 +12,9 @@ let cookie: string;
 
 beforeAll(async () => {
   server = await startServer({ NOW: '2026-11-21T14:05:00Z', CLOCK_SPEED: '120' });
-  // A login turned away by the overload guard (503 with Retry-After) is sent again.
-  let login: Response;
-  do {
-    login = await fetch(`${server.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'kickoff' }),
-    });
-    if (login.status === 503) await new Promise((resolve) => setTimeout(resolve, 400));
-  } while (login.status === 503 && login.headers.has('retry-after'));
+  const login = await postLogin(server.url, 'kickoff');
   expect(login.status).toBe(204);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  cookie = readSessionCookie(login);
 });
 afterAll(async () => {
   await server?.stop();

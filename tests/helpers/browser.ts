@@ -1,5 +1,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+import { postLogin, readSessionCookie } from './login.ts';
+
 /** Debian's Chromium (or CHROME_PATH), headless, with no background traffic to the network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -58,13 +60,9 @@ export async function fetchSessionCookie(
   baseUrl: string,
   password = 'kickoff',
 ): Promise<{ name: string; value: string; url: string }> {
-  const reply = await fetch(`${baseUrl}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ password }),
-  });
+  const reply = await postLogin(baseUrl, password);
   if (!reply.ok) throw new Error(`login answered ${reply.status}`);
-  const [name = '', value = ''] = (reply.headers.get('set-cookie') ?? '').split(';')[0]!.split('=');
+  const [name = '', value = ''] = readSessionCookie(reply).split('=');
   return { name, value, url: baseUrl };
 }
 

@@ -15,6 +15,7 @@ import {
   type FakeLeagueMatch,
   type FakeLiveUpstreams,
 } from '../helpers/fake-live-upstreams.ts';
+import { postLogin, readSessionCookie } from '../helpers/login.ts';
 
 /**
  * The day of the matches: two days from the wall clock, since the odds adapter leaves out the
@@ -223,13 +224,9 @@ describe('AI predictions in live mode', () => {
       SITE_TIME_ZONE: 'UTC',
       SITE_PASSWORD: PASSWORD,
     });
-    const login = await fetch(`${server.url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
+    const login = await postLogin(server.url, PASSWORD);
     expect(login.status).toBe(204);
-    cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    cookie = readSessionCookie(login);
   }, 200_000);
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { postLogin, readSessionCookie } from '../helpers/login.ts';
 
 const PASSWORD = 'a-test-password-for-live-readiness';
 const ADMIN_PASSWORD = 'an-admin-password-for-live-readiness';
@@ -79,13 +80,9 @@ describe('a fresh live instance whose upstream fails from the start', () => {
       { timeout: 15_000, interval: 250 },
     );
 
-    const login = await fetch(`${url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
+    const login = await postLogin(url, PASSWORD);
     expect(login.status).toBe(204);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = readSessionCookie(login);
 
     // The site serves what it has: today's board, empty.
     const today = await fetch(`${url}/api/matches/today`, { headers: { cookie } });
