@@ -42,7 +42,11 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['tests/helpers/fail-on-console.ts', 'tests/helpers/web-setup.ts'],
+          // After each test, first unmount what it rendered (web-setup.ts), then check the
+          // console, then the file's own hooks: a query cache cleared while a page is still
+          // mounted refetches, and the request lands in the next test.
+          setupFiles: ['tests/helpers/web-setup.ts', 'tests/helpers/fail-on-console.ts'],
+          sequence: { hooks: 'list' },
         },
       },
       {
