@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * less than the cores: one on a 2-core machine, though most test files spend their time waiting
  * on a database, a server or a timer. The component tests (jsdom) keep the default: their
  * timers and idle-time fetches are tuned to a file that has a core to itself. The several-instance
- * and browser tests run one at a time.
+ * tests run one file at a time: their instances keep a schedule measured to the second.
  */
 const maxWorkers = availableParallelism() + 1;
 
@@ -67,6 +67,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Three files at a time: each waits on its server, its browser and the clock more
+          // than it uses a core (four were no faster here).
           maxWorkers: 3,
         },
       },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   fetchSessionCookie,
+  getApiJson,
   launchBrowser,
   PHONE,
   scrollThroughPage,
@@ -117,8 +118,10 @@ function getContext(viewport: string, theme: Theme): BrowserContext {
 
 /** The match page of the first match on today's board (the page's context holds the cookie). */
 async function findFirstMatchPath(page: Page): Promise<string> {
-  const reply = await page.request.get(`${server.url}/api/matches/today`);
-  const { matches } = (await reply.json()) as { matches: { id: number }[] };
+  const { matches } = await getApiJson<{ matches: { id: number }[] }>(
+    page.request,
+    `${server.url}/api/matches/today`,
+  );
   if (matches[0] === undefined) throw new Error('no match on the board to open');
   return `/match/${String(matches[0].id)}`;
 }

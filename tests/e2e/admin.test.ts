@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
+import { DESKTOP, getApiJson, launchBrowser, login } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 const NOW = '2026-11-21T15:30:00Z';
@@ -53,8 +53,7 @@ async function waitForFirstSync(page: Page, base: string) {
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(`${base}/api/news/sources`);
-        const { sources } = (await response.json()) as Sources;
+        const { sources } = await getApiJson<Sources>(page.request, `${base}/api/news/sources`);
         const demo = sources.filter((s) => s.name === 'Touchline');
         const real = sources.filter((s) => s.name !== 'Touchline');
         return (

@@ -9,6 +9,7 @@ import { getConfidenceTone, type Prediction } from '../../src/domain/prediction.
 import {
   DESKTOP,
   fetchSessionCookie,
+  getApiJson,
   launchBrowser,
   login,
   PHONE,
@@ -241,8 +242,11 @@ describe('the home page at 1280 px on a Saturday afternoon', () => {
     await expect
       .poll(
         async () => {
-          const response = await page.request.get(PREDICTIONS_URL);
-          return ((await response.json()) as { predictions: unknown[] }).predictions.length;
+          const answer = await getApiJson<{ predictions: unknown[] }>(
+            page.request,
+            PREDICTIONS_URL,
+          );
+          return answer.predictions.length;
         },
         { timeout: 30_000, interval: 500 },
       )

@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { OddsEvent } from '../../src/domain/odds.ts';
-import { DESKTOP, launchBrowser, login, PHONE, scrollThroughPage } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  getApiJson,
+  launchBrowser,
+  login,
+  PHONE,
+  scrollThroughPage,
+} from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 const LEAGUES = [
@@ -81,10 +88,10 @@ describe.each(LEAGUES)('the $name page', (league) => {
     }
 
     // Each cell's best price is the highest across the bookmakers of that event in the API answer.
-    const { events } = (await page.evaluate(async (slug) => {
-      const response = await fetch(`/api/odds?league=${slug}&market=h2h`);
-      return response.json();
-    }, league.slug)) as { events: OddsEvent[] };
+    const { events } = await getApiJson<{ events: OddsEvent[] }>(
+      page.request,
+      `${server.url}/api/odds?league=${league.slug}&market=h2h`,
+    );
     const cards = page.getByRole('region', { name: 'Upcoming Matches' }).getByRole('article');
     await expect.poll(() => cards.count()).toBe(Math.min(5, events.length));
     for (const [index, event] of events.slice(0, 5).entries()) {
@@ -143,10 +150,7 @@ describe.each(LEAGUES)('the $name season projection', (league) => {
       /From 10,000 simulations of the remaining \d+ matches/,
     );
 
-    const projection = (await page.evaluate(async (slug) => {
-      const response = await fetch(`/api/leagues/${slug}/projection`);
-      return response.json();
-    }, league.slug)) as {
+    const projection = await getApiJson<{
       simulations: number;
       places: { champions_league: number; relegation: number; relegation_playoff: number };
       rows: {
@@ -155,7 +159,7 @@ describe.each(LEAGUES)('the $name season projection', (league) => {
         relegation: number;
         relegation_playoff: number;
       }[];
-    };
+    }>(page.request, `${server.url}/api/leagues/${league.slug}/projection`);
     expect(projection.simulations).toBe(10_000);
     expect(projection.rows).toHaveLength(league.teams);
     const sum = (key: 'title' | 'champions_league' | 'relegation' | 'relegation_playoff') =>

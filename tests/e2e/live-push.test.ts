@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { getApiJson, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { isScoreEvent, openEventStream, type StreamEvent } from '../helpers/event-stream.ts';
 
@@ -107,9 +107,9 @@ it(
     // The test's own stream, open before the pages, tells when the server wrote the goal.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const stream = await openEventStream(`${server.url}/api/live`, { cookie });
-    const board = (await (await home.request.get(`${server.url}/api/matches/today`)).json()) as {
+    const board = await getApiJson<{
       matches: { id: number; local: string; visitor: string; result: string }[];
-    };
+    }>(home.request, `${server.url}/api/matches/today`);
     const match = board.matches.find((m) => m.local === HOME && m.visitor === AWAY);
     if (match === undefined) throw new Error(`${HOME} v ${AWAY} is not on the board`);
     expect(match.result).not.toBe(GOAL);

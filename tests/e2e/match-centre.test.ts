@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, fetchSessionCookie, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  fetchSessionCookie,
+  getApiJson,
+  launchBrowser,
+  login,
+  PHONE,
+} from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 // 2026-11-21 15:30 UTC replays Saturday 15 October 2022: the 15:00 matches are under way.
@@ -119,8 +126,10 @@ describe('a page opened from its address', () => {
 
   it('fetches what the server names beside it once each, the page using those answers', async () => {
     const page = await signedIn.newPage();
-    const today = await page.request.get(`${server.url}/api/matches/today`);
-    const { matches } = (await today.json()) as { matches: { id: number }[] };
+    const { matches } = await getApiJson<{ matches: { id: number }[] }>(
+      page.request,
+      `${server.url}/api/matches/today`,
+    );
     // Without the live stream: a stream that opens refetches the board and the match once, to
     // close the gap since the page's first answers, which would be a second fetch of its own.
     await page.route(/\/api\/live$/, (route) => route.abort());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   fetchSessionCookie,
+  getApiJson,
   launchBrowser,
   login,
   PHONE,
@@ -73,18 +74,19 @@ async function askLinkLeague(page: Page, href: string): Promise<string | null> {
   if (url.origin !== server.url) return null;
   const match = /^\/match\/(\d+)/.exec(url.pathname);
   if (match !== null) {
-    const answer = await page.request.get(`${server.url}/api/matches/${match[1]}`);
-    expect(answer.status(), await answer.text()).toBe(200);
-    return ((await answer.json()) as { match: { league_slug?: string } }).match.league_slug ?? null;
+    const answer = await getApiJson<{ match: { league_slug?: string } }>(
+      page.request,
+      `${server.url}/api/matches/${match[1]}`,
+    );
+    return answer.match.league_slug ?? null;
   }
   const story = /^\/news\/([^/]+)$/.exec(url.pathname);
   if (story !== null) {
-    const answer = await page.request.get(`${server.url}/api/news/articles/${story[1]}`);
-    expect(answer.status(), await answer.text()).toBe(200);
-    return (
-      ((await answer.json()) as { article: { league: { slug: string } | null } }).article.league
-        ?.slug ?? null
+    const answer = await getApiJson<{ article: { league: { slug: string } | null } }>(
+      page.request,
+      `${server.url}/api/news/articles/${story[1]}`,
     );
+    return answer.article.league?.slug ?? null;
   }
   return null;
 }
@@ -106,19 +108,7 @@ async function countArticles(page: Page, league: string): Promise<number> {
   let total = 0;
   for (let n = 1; ; n += 1) {
     const url = `${server.url}/api/news?league=${league}&page=${n}&page_size=50`;
-    let response = await page.request.get(url);
-    // The overload guard or the rate limit may turn a request away: ask again, as told.
-    while (
-      [429, 503].includes(response.status()) &&
-      response.headers()['retry-after'] !== undefined
-    ) {
-      await page.waitForTimeout(
-        Math.max(300, Number(response.headers()['retry-after']) * 1000 || 0),
-      );
-      response = await page.request.get(url);
-    }
-    expect(response.status(), await response.text()).toBe(200);
-    const { items } = (await response.json()) as { items: unknown[] };
+    const { items } = await getApiJson<{ items: unknown[] }>(page.request, url);
     total += items.length;
     if (items.length < 50) return total;
   }

@@ -5,7 +5,13 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LEAGUES } from '../../src/domain/league.ts';
-import { DESKTOP, launchBrowser, login, scrollThroughPage } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  getApiJson,
+  launchBrowser,
+  login,
+  scrollThroughPage,
+} from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 // At 14:50 UTC on this Saturday the board has matches live and at half-time: the strip shows.
@@ -66,9 +72,7 @@ async function openOnPhone(width: number, path: string): Promise<Page> {
 async function getJson<T>(path: string): Promise<T> {
   const context = phones.values().next().value;
   if (context === undefined) throw new Error('no phone');
-  const reply = await context.request.get(`${server.url}${path}`);
-  expect(reply.status()).toBe(200);
-  return (await reply.json()) as T;
+  return getApiJson<T>(context.request, `${server.url}${path}`);
 }
 
 /** Every page past the gate a fan reaches: home, each league, a match, a team, news, … */

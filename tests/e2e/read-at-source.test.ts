@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
+import { DESKTOP, getApiJson, launchBrowser, login } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 /** The first page of a league's news, as the news page asks for it. */
@@ -33,10 +33,10 @@ afterAll(async () => {
 async function listFirstPages(page: Page): Promise<Story[]> {
   const pages = await Promise.all(
     LEAGUES.map(async (league) => {
-      const response = await page.request.get(
+      const { items } = await getApiJson<{ items: NewsItem[] }>(
+        page.request,
         `${server.url}/api/news?league=${league}&page=1&page_size=${PAGE_SIZE}`,
       );
-      const { items } = (await response.json()) as { items: NewsItem[] };
       return items.map((item) => ({ ...item, league }));
     }),
   );

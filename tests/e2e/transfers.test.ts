@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { TransferTeam } from '../../src/domain/transfers.ts';
-import { DESKTOP, launchBrowser, login, PHONE } from '../helpers/browser.ts';
+import { DESKTOP, getApiJson, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { createPostgresHistoryDatabase, POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 
@@ -34,11 +34,12 @@ afterAll(async () => {
 });
 
 /** The API's answer as the page sees it (same cookie), read from inside the page. */
-function fetchTransfers(page: Page, league = 'all'): Promise<TransferTeam[]> {
-  return page.evaluate(async (slug) => {
-    const response = await fetch(`/api/transfers?league=${slug}`, { cache: 'no-store' });
-    return ((await response.json()) as { transfers: TransferTeam[] }).transfers;
-  }, league);
+async function fetchTransfers(page: Page, league = 'all'): Promise<TransferTeam[]> {
+  const answer = await getApiJson<{ transfers: TransferTeam[] }>(
+    page.request,
+    `${server.url}/api/transfers?league=${league}`,
+  );
+  return answer.transfers;
 }
 
 /** Calls `read` until it answers true, or fails after `timeoutMs` (expect.poll is for tests only). */
@@ -162,11 +163,11 @@ describe('the transfers page', () => {
     const teams = await fetchTransfers(page, 'premier-league');
     const tableNames = new Set(
       (
-        await page.evaluate(async () => {
-          const reply = await fetch('/api/leagues/premier-league/table');
-          return ((await reply.json()) as { table: { team: string }[] }).table;
-        })
-      ).map((row) => row.team),
+        await getApiJson<{ table: { team: string }[] }>(
+          page.request,
+          `${server.url}/api/leagues/premier-league/table`,
+        )
+      ).table.map((row) => row.team),
     );
     const team = teams.find((t) => t.arrivals.length > 1 && t.departures.length > 0);
     expect(team).toBeDefined();
@@ -191,17 +192,14 @@ describe('the transfers page', () => {
   it('tells a rumour as its news story does: the selling club and the fee', async () => {
     const all = await fetchTransfers(page);
     // Each league's latest stories hold its rumours (a few a day).
-    const news = await page.evaluate(
-      async (slugs) => {
-        const items: { title: string; summary: string; link: string }[] = [];
-        for (const slug of slugs) {
-          const reply = await fetch(`/api/news?league=${slug}&page_size=50`);
-          items.push(...((await reply.json()) as { items: typeof items }).items);
-        }
-        return items;
-      },
-      LEAGUES.map((l) => l.slug),
-    );
+    const news: { title: string; summary: string; link: string }[] = [];
+    for (const { slug } of LEAGUES) {
+      const answer = await getApiJson<{ items: typeof news }>(
+        page.request,
+        `${server.url}/api/news?league=${slug}&page_size=50`,
+      );
+      news.push(...answer.items);
+    }
     const own = all.flatMap((t) => t.rumors.filter((r) => r.source === 'Touchline'));
     expect(own.length).toBeGreaterThan(0);
     let checked = 0;

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 
 import { postLogin, readSessionCookie } from './login.ts';
 
@@ -86,4 +86,27 @@ export async function scrollThroughPage(page: Page): Promise<void> {
   await page.evaluate(() => {
     window.scrollTo(0, 0);
   });
+}
+
+/**
+ * GETs a data route with a signed-in context's cookies (`page.request` or `context.request`) and
+ * reads its JSON. A refusal that says when to come back (503 while the server sheds load, 429
+ * over the rate; both with Retry-After) is asked again, as the page's own queries do: after half
+ * a second for a 503, after the time given (at most 15 s) for a 429. Any other answer but 200
+ * fails with its status and body.
+ */
+export async function getApiJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const reply = await request.get(url);
+    const retryAfter = reply.headers()['retry-after'];
+    const refused = [429, 503].includes(reply.status()) && retryAfter !== undefined;
+    if (!refused || attempt === 30) {
+      if (reply.status() !== 200)
+        throw new Error(`GET ${url} answered ${reply.status()}: ${await reply.text()}`);
+      return (await reply.json()) as T;
+    }
+    const waitMs =
+      reply.status() === 503 ? 500 : Math.min(15_000, Math.max(500, Number(retryAfter) * 1000));
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
 }
