@@ -2,7 +2,7 @@
 // and the history snapshot, each only when its inputs changed), lint, typecheck, unit and
 // integration tests (on PGlite, then again on a local Postgres when one answers), then browser
 // tests. It ends with a table of each phase's time, passed or not.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,44 +32,6 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
     process.stderr.write(`\n✖ ${title} failed\n`);
     printPhaseTable();
     process.exit(result.status ?? 1);
-  }
-}
-
-/**
- * Runs checks side by side (each is one process on one core), printing each one's output whole
- * once it ends, in the order given; then fails like run() if any failed.
- */
-async function runTogether(checks: { title: string; command: string; args: string[] }[]) {
-  const outcomes = await Promise.all(
-    checks.map(
-      (check) =>
-        new Promise<{ output: string; code: number | null; seconds: number }>((resolve) => {
-          const started = performance.now();
-          const child = spawn(check.command, check.args, { stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.once('error', (error) => {
-            output += `${error.message}\n`;
-          });
-          child.once('close', (code) =>
-            resolve({ output, code, seconds: (performance.now() - started) / 1000 }),
-          );
-        }),
-    ),
-  );
-  const failed: string[] = [];
-  checks.forEach((check, i) => {
-    const { output, code, seconds } = outcomes[i]!;
-    process.stdout.write(`\n▶ ${check.title} (beside ${checks.length - 1} other checks)\n${output}`);
-    const outcome = code === 0 ? 'passed' : 'FAILED';
-    phases.push({ title: check.title, seconds, outcome: `${outcome} (side by side)` });
-    if (code !== 0) failed.push(check.title);
-  });
-  if (failed.length > 0) {
-    process.stderr.write(`\n✖ ${failed.join(', ')} failed\n`);
-    printPhaseTable();
-    process.exit(1);
   }
 }
 
@@ -144,11 +106,9 @@ function answers(port: number): Promise<boolean> {
 
 ensureChromium();
 run('front end and history snapshot (built when changed)', 'node', ['scripts/prepare.ts']);
-await runTogether([
-  { title: 'lint', command: 'eslint', args: ['.', '--max-warnings', '0'] },
-  { title: 'format', command: 'prettier', args: ['--check', '.'] },
-  { title: 'typecheck', command: 'tsc', args: ['-p', 'tsconfig.json'] },
-]);
+run('lint', 'eslint', ['.', '--max-warnings', '0']);
+run('format', 'prettier', ['--check', '.']);
+run('typecheck', 'tsc', ['-p', 'tsconfig.json']);
 run('unit and integration tests (PGlite)', 'vitest', [
   'run',
   '--project',
