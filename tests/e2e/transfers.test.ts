@@ -34,10 +34,11 @@ afterAll(async () => {
 });
 
 /** The API's answer as the page sees it (same cookie), read from inside the page. */
+/** The transfers the server of `page` (one of two here) answers for a league. */
 async function fetchTransfers(page: Page, league = 'all'): Promise<TransferTeam[]> {
   const answer = await getApiJson<{ transfers: TransferTeam[] }>(
     page.request,
-    `${server.url}/api/transfers?league=${league}`,
+    `${new URL(page.url()).origin}/api/transfers?league=${league}`,
   );
   return answer.transfers;
 }

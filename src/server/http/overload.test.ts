@@ -68,13 +68,17 @@ describe('overload protection', () => {
     }
   });
 
-  it('still serves the pages and their script, which a browser would not ask for again', async () => {
+  it('still serves the pages, their script and the session check, which open a page', async () => {
     for (const headers of [{}, { cookie }])
       for (const path of ['/', '/league/premier-league', '/match/12', '/assets/app-1a2b.js']) {
         const response = await overloaded.app.inject({ url: path, headers });
         expect(response.statusCode, path).toBe(200);
         expect(response.headers['retry-after'], path).toBeUndefined();
       }
+    // So is the question a page asks first, whether its cookie is valid.
+    const check = await overloaded.app.inject({ url: '/api/session', headers: { cookie } });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ unlocked: true });
     // An unknown data path is no page: refused like the data routes.
     const unknown = await overloaded.app.inject({ url: '/api/no-such-route', headers: { cookie } });
     expect(unknown.statusCode).toBe(503);

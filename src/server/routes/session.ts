@@ -71,10 +71,12 @@ export function sessionRoutes(deps: {
     // The cookie is HttpOnly: a new tab asks here whether it holds a valid one, and skips the
     // gate if so. Public, so a fresh visitor's question is answered, not refused (a 401 would be
     // an error in every new visitor's console); it tells nothing but what the cookie is.
+    // Answered while the process sheds load, like the page's files: it costs one signature
+    // check, and a refusal would show a signed-in fan the gate.
     app.get(
       '/api/session',
       {
-        config: { access: 'public' },
+        config: { access: 'public', answersUnderLoad: true },
         schema: {
           summary: 'Whether the session cookie is valid',
           tags: ['session'],
