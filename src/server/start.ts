@@ -302,7 +302,7 @@ export async function startSite(deps: {
       readiness,
       // PGlite answers in turn behind the writes before it; Postgres must answer within 1 s.
       ...(database.kind === 'pglite' ? { databaseCheckTimeoutMs: 10_000 } : {}),
-      overload: {},
+      overload: { maxEventLoopDelayMs: config.overloadEventLoopDelayMs },
       rateLimit: { perMinute: config.rateLimitPerMinute, redis: shared.rateLimitStore },
       live: { feed: shared.live, limits: config.liveStreams },
       serverFactory: listener.serverFactory,

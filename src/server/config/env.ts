@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { DEFAULT_LIVE_STREAM_LIMITS } from '../http/live-streams.ts';
+import { DEFAULT_OVERLOAD_LIMITS } from '../http/overload.ts';
 import { parsePasswordHash, PasswordHashError, type SitePassword } from '../http/password-hash.ts';
 import { DATA_KINDS } from '../providers/provider.ts';
 import { getLiveSource, LIVE_SOURCE_NAMES } from '../providers/registry.ts';
@@ -78,6 +79,11 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be at least 0')
     .default(300),
+  OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(10, 'must be at least 10')
+    .default(DEFAULT_OVERLOAD_LIMITS.maxEventLoopDelayMs),
   LIVE_STREAMS_PER_SESSION: z.coerce
     .number('must be a number')
     .int('must be a whole number')
@@ -148,6 +154,8 @@ export type Config = UpstreamConfig & {
   oddsDailyCredits: number;
   /** Requests per minute per client address on the data routes; 0: no limit. */
   rateLimitPerMinute: number;
+  /** Mean event-loop delay (ms over a second) above which data requests get 503 with Retry-After. */
+  overloadEventLoopDelayMs: number;
   /** Live update streams (`GET /api/live`) per session and per address, and in all, per instance. */
   liveStreams: { perSession: number; perAddress: number; total: number };
   newsFeeds: string | undefined;
@@ -198,6 +206,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...upstreams,
     oddsDailyCredits: e.ODDS_API_DAILY_CREDITS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     liveStreams: {
       perSession: e.LIVE_STREAMS_PER_SESSION,
       perAddress: e.LIVE_STREAMS_PER_ADDRESS,

@@ -140,6 +140,17 @@ describe('parseConfig with DATA_SOURCE=live', () => {
     );
   });
 
+  it('reads the event-loop delay past which data requests are refused, 200 ms by default', () => {
+    expect(parseConfig({}).overloadEventLoopDelayMs).toBe(200);
+    expect(parseConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: '500' }).overloadEventLoopDelayMs).toBe(500);
+    expect(() => parseConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: '5' })).toThrow(
+      'OVERLOAD_EVENT_LOOP_DELAY_MS must be at least 10',
+    );
+    expect(() => parseConfig({ OVERLOAD_EVENT_LOOP_DELAY_MS: 'soon' })).toThrow(
+      'OVERLOAD_EVENT_LOOP_DELAY_MS must be a number',
+    );
+  });
+
   it('reads the odds credit budget, 50 a day by default', () => {
     expect(parseConfig({}).oddsDailyCredits).toBe(50);
     expect(parseConfig({ ODDS_API_DAILY_CREDITS: '16' }).oddsDailyCredits).toBe(16);
