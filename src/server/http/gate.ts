@@ -20,8 +20,8 @@ declare module 'fastify' {
     /** false: not counted by the per-address rate limit (probes, images, the front end's files). */
     countedByRateLimit?: false;
     /**
-     * true: answered even while the process sheds load: the liveness probe, and the front end's
-     * own files, which a page cannot do without and the browser never asks for again.
+     * true: answered even while the process sheds load: the liveness probe, the front end's own
+     * files (a browser never asks again for a refused one) and the page's session check.
      */
     answersUnderLoad?: true;
   }
