@@ -56,6 +56,7 @@ import autocannon from 'autocannon';
 import { PGLITE_START_PARAMS } from '../src/server/db/client.ts';
 import { findHistorySnapshot } from '../src/server/jobs/history-snapshot.ts';
 import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
+import { postLogin, readSessionCookie } from '../tests/helpers/login.ts';
 import type { LoopDelay } from './bench/bare-pglite.ts';
 import { buildFrontEnd, reportFirstLoadJs } from './bench/bundle-size.ts';
 import { benchLiveStreams, requireLiveFileLimit } from './bench/live-streams.ts';
@@ -341,13 +342,10 @@ async function readPeakRss(pid: number): Promise<number> {
 
 /** The session cookie of a login with the site's default password, as request headers. */
 async function logIn(url: string): Promise<Record<string, string>> {
-  const login = await fetch(`${url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: 'kickoff' }),
-  });
+  // Sent again while a busy start answers 503, as the gate page does.
+  const login = await postLogin(url, 'kickoff');
   if (!login.ok) throw new Error(`login: ${login.status}`);
-  return { cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+  return { cookie: readSessionCookie(login) };
 }
 
 /**

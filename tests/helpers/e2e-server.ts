@@ -45,11 +45,6 @@ async function spawnServer(dataDir: string, env: Record<string, string>): Promis
         LOG_LEVEL: 'warn',
         // The models learn three seasons of history, not all twenty: seconds less at each start.
         PREDICTION_HISTORY_SEASONS: '3',
-        // Three test files at a time, each with a browser and a server, share two cores: a
-        // server's event loop lags past the default 200 ms now and then, and the guard would
-        // refuse whatever a test asks at that moment. What the guard refuses, and what it still
-        // serves, is src/server/http/overload.test.ts's to check.
-        OVERLOAD_EVENT_LOOP_DELAY_MS: '2000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
