@@ -6,11 +6,19 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test files run at a time in the unit and integration projects. Vitest's default is one worker
  * less than the cores: one on a 2-core machine, though most test files spend their time waiting
- * on a database, a server or a timer. The component tests (jsdom) keep the default: their
+ * on a database, a server or a timer. The component tests (jsdom) run one file per core: their
  * timers and idle-time fetches are tuned to a file that has a core to itself. The several-instance
  * tests run one file at a time: their instances keep a schedule measured to the second.
  */
 const maxWorkers = availableParallelism() + 1;
+
+/**
+ * The unit, integration and component tests run in worker threads, not child processes: each
+ * file still gets a module graph of its own, and starting a thread costs far less than starting
+ * a process (the server tests took 143 s instead of 180 s here, the component tests 32 s instead
+ * of 36 s). The tests that start processes or browsers keep Vitest's default.
+ */
+const pool = 'threads';
 
 export default defineConfig({
   test: {
@@ -18,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
+          pool,
           maxWorkers,
           include: ['src/domain/**/*.test.ts'],
           environment: 'node',
@@ -27,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          pool,
           maxWorkers,
           include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
@@ -42,11 +52,14 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           environment: 'jsdom',
+          pool,
+          maxWorkers: availableParallelism(),
           // After each test, first unmount what it rendered (web-setup.ts), then check the
           // console, then the file's own hooks: a query cache cleared while a page is still
           // mounted refetches, and the request lands in the next test.
           setupFiles: ['tests/helpers/web-setup.ts', 'tests/helpers/fail-on-console.ts'],
-          sequence: { hooks: 'list' },
+          // After the unit and integration tests, which run more files at a time.
+          sequence: { hooks: 'list', groupOrder: 1 },
         },
       },
       {
