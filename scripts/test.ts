@@ -7,7 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Debian's headless Chromium: the browser tests' first choice (see tests/helpers/browser.ts). */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 const phases: { title: string; seconds: number; outcome: string }[] = [];
 const runStarted = performance.now();
@@ -40,22 +42,37 @@ function skip(title: string, why: string) {
   phases.push({ title, seconds: 0, outcome: `skipped: ${why}` });
 }
 
-function ensureChromium() {
-  if (existsSync(chromePath)) return;
+/**
+ * The browser the browser tests drive: CHROME_PATH when set; else Debian's headless shell
+ * (installed with apt-get when missing and this runs as root), else Debian's Chromium.
+ */
+function ensureChromium(): string {
+  const chosen = process.env.CHROME_PATH;
+  if (chosen !== undefined) {
+    if (existsSync(chosen)) return chosen;
+    process.stderr.write(`\nCHROME_PATH names ${chosen}, which does not exist.\n`);
+    process.exit(1);
+  }
+  if (existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (process.env.CHROME_PATH === undefined && isRoot && existsSync('/usr/bin/apt-get')) {
-    process.stdout.write(`\nChromium is missing: installing Debian's chromium with apt-get\n`);
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    process.stdout.write(
+      `\nChromium's headless shell is missing: installing Debian's chromium-headless-shell with apt-get\n`,
+    );
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
-      stdio: 'inherit',
-      env,
-    });
-    if (update.status === 0 && install.status === 0 && existsSync(chromePath)) return;
+    const install = spawnSync(
+      'apt-get',
+      ['install', '-y', '--no-install-recommends', 'chromium-headless-shell'],
+      { stdio: 'inherit', env },
+    );
+    if (update.status === 0 && install.status === 0 && existsSync(HEADLESS_SHELL))
+      return HEADLESS_SHELL;
   }
+  if (existsSync(FULL_CHROMIUM)) return FULL_CHROMIUM;
   process.stderr.write(
-    `\nThe browser tests need Chromium at ${chromePath}.\n` +
-      `Install Debian's package as root:  apt-get update && apt-get install -y chromium\n` +
+    `\nThe browser tests need Chromium: ${HEADLESS_SHELL} or ${FULL_CHROMIUM}.\n` +
+      `Install Debian's package as root:  apt-get update && apt-get install -y chromium-headless-shell\n` +
       `or point CHROME_PATH at a Chromium or Chrome binary.\n`,
   );
   process.exit(1);
@@ -104,7 +121,7 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-ensureChromium();
+const chromePath = ensureChromium();
 run('front end and history snapshot (built when changed)', 'node', ['scripts/prepare.ts']);
 run('lint', 'eslint', ['.', '--max-warnings', '0']);
 run('format', 'prettier', ['--check', '.']);
@@ -139,11 +156,12 @@ if (postgres) {
   );
 }
 if (postgres && (await answers(6379))) {
-  run('several instances on Postgres and Redis (127.0.0.1:6379)', 'vitest', [
-    'run',
-    '--project',
-    'cluster',
-  ]);
+  run(
+    'several instances on Postgres and Redis (127.0.0.1:6379)',
+    'vitest',
+    ['run', '--project', 'cluster'],
+    { CHROME_PATH: chromePath },
+  );
 } else {
   skip(
     'several instances',
