@@ -133,6 +133,8 @@ run('unit and integration tests (PGlite)', 'vitest', [
   '--project',
   'server',
   '--project',
+  'server-isolated',
+  '--project',
   'web',
 ]);
 const postgres = await answers(5432);
@@ -146,7 +148,7 @@ if (postgres) {
   run(
     `server tests on Postgres (127.0.0.1:5432): the ${databaseTests.length} that open a database`,
     'vitest',
-    ['run', '--project', 'server', ...databaseTests],
+    ['run', '--project', 'server', '--project', 'server-isolated', ...databaseTests],
     { TEST_DATABASE: 'postgres' },
   );
 } else {

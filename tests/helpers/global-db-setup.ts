@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -123,10 +123,11 @@ export default async function setup(project: TestProject) {
   project.provide('databaseKind', kind);
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
-  const dump = await pglite.dumpDataDir('gzip');
+  // Uncompressed (42 MB): a test database opens from it in 0.3 s, from a gzipped one in 0.6-0.9 s.
+  const dump = await pglite.dumpDataDir('none');
   await database.close();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-db-'));
-  const file = path.join(dir, 'migrated.tar.gz');
+  const file = path.join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
   project.provide('historySnapshot', (await buildHistorySnapshot()).dir);
@@ -145,4 +146,7 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', '');
     project.provide('postgresHistoryTemplate', '');
   }
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+  };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 
 import { LEAGUES, type LeagueEntry } from '../../src/domain/league.ts';
 import { openDatabase, PGLITE_START_PARAMS, type Database } from '../../src/server/db/client.ts';
@@ -26,17 +26,19 @@ type Options = {
 /**
  * The databases this test file has opened and given back, kept open to be emptied and handed
  * out again: opening one costs about a second (a new PGlite, or a new Postgres database), emptying
- * one a few milliseconds. Each test file runs in a module graph of its own, so no two files
+ * one a few milliseconds. Test files that share a worker share this module too (the server tests
+ * run without per-file isolation), so db-setup.ts closes them all after each file: no two files
  * share a database.
  */
 const idle: TestDatabase[] = [];
 const opened: TestDatabase[] = [];
 
-afterAll(async () => {
+/** Closes every database this file opened (db-setup.ts calls it after each test file). */
+export async function closeTestDatabases(): Promise<void> {
   const all = opened.splice(0);
   idle.length = 0;
   await Promise.all(all.map((database) => database.close()));
-});
+}
 
 /**
  * A fresh, migrated database with the leagues seeded (default: the registry's), and the history
