@@ -139,6 +139,34 @@ describe('openDatabase on a data folder', () => {
   });
 });
 
+describe('openDatabase on PGlite, under a job of many queries', () => {
+  it('answers timers and requests between the queries, not only after the last', async () => {
+    const database = await openDatabase({
+      pglite: await PGlite.create({
+        loadDataDir: new Blob([await readFile(inject('pgliteSnapshot'))]),
+      }),
+    });
+    try {
+      const QUERIES = 200;
+      let done = 0;
+      const job = (async () => {
+        for (let i = 0; i < QUERIES; i++) {
+          await database.db.execute(sql`select 1`);
+          done++;
+        }
+      })();
+      // A timer set as the job starts, as a request or a probe arriving then would be.
+      const doneWhenTimerRan = await new Promise<number>((resolve) =>
+        setTimeout(() => resolve(done), 0),
+      );
+      await job;
+      expect(doneWhenTimerRan).toBeLessThan(QUERIES / 10);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('describeStartupFailure', () => {
   it('gives PGlite stopping under a query as the folder and PostgreSQL’s reason', async () => {
     // The last folder opened is the one named; its PostgreSQL log gives the reason.
