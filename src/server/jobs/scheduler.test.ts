@@ -93,14 +93,26 @@ describe('the league data timer', () => {
   const MINUTE = 60 * 1000;
   const HOUR = 60 * MINUTE;
   let database: Database;
+  /** Queries asked of the database and not yet answered. */
+  let queriesUnderWay = 0;
 
   beforeEach(async () => {
-    // In-process PGlite whatever TEST_DATABASE says: its queries settle while the faked timers
-    // run, where a Postgres connection's would not. The cadence does not depend on the database.
+    // In-process PGlite whatever TEST_DATABASE says: every query it is asked is seen here. The
+    // cadence does not depend on the database.
     const snapshot = await readFile(inject('pgliteSnapshot'));
-    database = await openDatabase({
-      pglite: await PGlite.create({ loadDataDir: new Blob([snapshot]) }),
-    });
+    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+    database = await openDatabase({ pglite });
+    // Counted around every query (openDatabase wrapped the same method: this wraps it again).
+    queriesUnderWay = 0;
+    const execute = pglite.execProtocolRaw.bind(pglite);
+    pglite.execProtocolRaw = async (...args: Parameters<PGlite['execProtocolRaw']>) => {
+      queriesUnderWay++;
+      try {
+        return await execute(...args);
+      } finally {
+        queriesUnderWay--;
+      }
+    };
     await seedLeagues(database.db);
     // Only the scheduler's timers are faked: the database (PGlite or Postgres) keeps real time.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -157,6 +169,8 @@ describe('the league data timer', () => {
         await vi.advanceTimersByTimeAsync(5 * MINUTE);
         await vi.waitFor(
           () => {
+            // A sync between its queries holds none: one under way always has one asked.
+            expect(queriesUnderWay).toBe(0);
             expect(calls.synced).toBe(calls.polls + calls.leagueSyncs);
             // The next poll's timer is set (and the odds loop's, with a budget).
             expect(vi.getTimerCount()).toBe(options.odds === true ? 2 : 1);

@@ -2,7 +2,7 @@ import { getStatusCode } from '../../domain/live-match.ts';
 import type { OddsPlan } from '../../domain/odds-budget.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import type { Db } from '../db/client.ts';
-import type { Forecaster } from '../predict/forecaster.ts';
+import { LearningInterruptedError, type Forecaster } from '../predict/forecaster.ts';
 import type { DataKind, FootballProvider } from '../providers/provider.ts';
 import type { NewsSync } from './news-sync.ts';
 import { runPredictUpcoming } from './predict-upcoming.ts';
@@ -166,6 +166,10 @@ export function createScheduler(deps: {
         finishedBefore = finished;
         leagueRunning = syncLeagues(now)
           .catch((error: unknown) => {
+            if (error instanceof LearningInterruptedError) {
+              deps.log.info({}, 'league data sync stopped with the scheduler');
+              return;
+            }
             deps.log.error({ err: error, provider: deps.provider.name }, 'league data sync failed');
           })
           .finally(() => {
@@ -267,6 +271,9 @@ export function createScheduler(deps: {
       clearTimeout(timer);
       clearTimeout(newsTimer);
       clearTimeout(oddsTimer);
+      // The models' learning takes seconds over the whole history: it stops at its next slice
+      // and nothing is forecast from it, so a stop never waits for it (nor overruns its grace).
+      deps.forecaster?.interrupt();
       await Promise.all([running, newsRunning, oddsRunning, leagueRunning]);
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createForecaster } from './forecaster.ts';
+import { createForecaster, LearningInterruptedError } from './forecaster.ts';
 import type { PlayedMatch } from './model.ts';
 import { MODELS } from './models.ts';
 import { runWalkForward } from './walk-forward.ts';
@@ -64,6 +64,30 @@ describe('createForecaster', () => {
     expect(forecaster.learntCount).toBe(history.length);
     await forecaster.learn(history.slice(0, 30));
     expect(forecaster.learntCount).toBe(30);
+  });
+
+  it('stops learning when interrupted, keeps what it learnt whole, and goes on from it later', async () => {
+    const history = createHistory(300);
+    const forecaster = createForecaster(MODELS);
+    const learning = forecaster.learn(history);
+    const queued = forecaster.learn(history);
+    // One turn of the event loop: the first slice of learning runs, then the interrupt lands.
+    await new Promise((resolve) => setImmediate(resolve));
+    forecaster.interrupt();
+    await expect(learning).rejects.toBeInstanceOf(LearningInterruptedError);
+    await expect(queued).rejects.toBeInstanceOf(LearningInterruptedError);
+    const kept = forecaster.learntCount;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(history.length);
+    // Whole kick-offs only: what it kept ends where a kick-off's matches end.
+    expect(history[kept]!.kickoffMs).not.toBe(history[kept - 1]!.kickoffMs);
+
+    await forecaster.learn(history);
+    expect(forecaster.learntCount).toBe(history.length);
+    const { homeGoals: _h, awayGoals: _a, shots: _s, ...last } = history.at(-1)!;
+    const fresh = createForecaster(MODELS);
+    await fresh.learn(history);
+    expect(forecaster.forecast(last)).toEqual(fresh.forecast(last));
   });
 
   it('gives one model by name, and none before it learnt anything', async () => {

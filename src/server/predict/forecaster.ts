@@ -16,6 +16,14 @@ type Learnable = { id: string; kickoffMs: number };
 /** How long a slice of learning may hold the event loop before it yields. */
 const SLICE_MS = 20;
 
+/** Learning was interrupted (the process is stopping): nothing should be forecast from it. */
+export class LearningInterruptedError extends Error {
+  constructor() {
+    super('learning interrupted');
+    this.name = 'LearningInterruptedError';
+  }
+}
+
 /**
  * Keeps the models trained between calls: each call to `learn` teaches only the results not seen
  * before, and starts again from scratch when the history is not an extension of what was learnt
@@ -27,6 +35,8 @@ export function createForecaster(factories: readonly ModelFactory[]) {
   let models = createModelSet(factories);
   let learnt: string[] = [];
   let queue: Promise<void> = Promise.resolve();
+  /** Counts interrupt() calls: a learning run started before the latest one stops. */
+  let interrupts = 0;
 
   /**
    * Whether `played` begins with what was learnt. Called for every forecast of a refresh, so it
@@ -46,7 +56,9 @@ export function createForecaster(factories: readonly ModelFactory[]) {
     played: readonly R[],
     count: number,
     toMatch: (record: R) => PlayedMatch,
+    calledAfter: number,
   ): Promise<void> {
+    if (interrupts !== calledAfter) throw new LearningInterruptedError();
     if (!isExtension(played, count)) {
       models = createModelSet(factories);
       learnt = [];
@@ -71,6 +83,7 @@ export function createForecaster(factories: readonly ModelFactory[]) {
       start = end;
       if (performance.now() - sliceStarted > SLICE_MS) {
         await setImmediate();
+        if (interrupts !== calledAfter) throw new LearningInterruptedError();
         sliceStarted = performance.now();
       }
     }
@@ -86,9 +99,17 @@ export function createForecaster(factories: readonly ModelFactory[]) {
       count = played.length,
       toMatch: (record: R) => PlayedMatch = (record) => record as unknown as PlayedMatch,
     ): Promise<void> {
-      const run = queue.then(() => learnInSlices(played, count, toMatch));
+      const calledAfter = interrupts;
+      const run = queue.then(() => learnInSlices(played, count, toMatch, calledAfter));
       queue = run.catch(() => undefined);
       return run;
+    },
+    /**
+     * Stops the learning under way, and any queued, at their next slice: each rejects with a
+     * LearningInterruptedError. What was learnt whole stays learnt; a later call goes on from it.
+     */
+    interrupt(): void {
+      interrupts++;
     },
     forecast(fixture: Fixture): ModelForecast[] {
       return models.map((model) => ({
