@@ -338,6 +338,9 @@ export async function startSite(deps: {
         await app.close();
         await serverClosed;
         clearInterval(closeIdle);
+        // Stopped first: stepping down waits for the leader's start to end, and a first start
+        // spends seconds learning the history, which the stop interrupts.
+        await scheduler?.stop();
         await leadership.stop();
         await liveData?.stop();
         await shared.close();

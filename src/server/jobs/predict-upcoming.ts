@@ -95,6 +95,7 @@ export async function forecastMatches(
   forecaster: Forecaster,
   inputs: Pick<ForecastInputs, 'played' | 'inPlaySinceMs'>,
   due: readonly DueForecast[],
+  signal?: AbortSignal,
 ): Promise<PredictionInput[]> {
   const { played, inPlaySinceMs } = inputs;
   const learnable =
@@ -104,7 +105,7 @@ export async function forecastMatches(
     (a, b) => a.record.kickoffMs - b.record.kickoffMs,
   )) {
     const count = Math.min(learnable, countBefore(played, record.kickoffMs));
-    await forecaster.learn(played, count, toPlayedMatch);
+    await forecaster.learn(played, count, toPlayedMatch, signal);
     const priced = listPricedMarkets(record.preClosing);
     for (const model of forecaster.forecast(toFixture(record))) {
       const f = model.forecast;
@@ -145,6 +146,8 @@ export async function runPredictUpcoming(deps: {
   provider: FootballProvider;
   forecaster: Forecaster;
   now: Date;
+  /** Aborted (the scheduler stopping): the learning stops, nothing is written, and it rejects. */
+  signal?: AbortSignal;
 }): Promise<number> {
   if (deps.provider.listForecastInputs === undefined) return 0;
   const { played, upcoming, inPlaySinceMs } = await deps.provider.listForecastInputs(deps.now);
@@ -171,6 +174,7 @@ export async function runPredictUpcoming(deps: {
         ? []
         : [{ record, matchId: match.id, homeName: match.homeName, awayName: match.awayName }];
     }),
+    deps.signal,
   );
   return savePredictionVersions(deps.db, rows, deps.now);
 }

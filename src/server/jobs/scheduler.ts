@@ -2,7 +2,7 @@ import { getStatusCode } from '../../domain/live-match.ts';
 import type { OddsPlan } from '../../domain/odds-budget.ts';
 import { getRefreshIntervalMs } from '../../domain/refresh.ts';
 import type { Db } from '../db/client.ts';
-import { LearningInterruptedError, type Forecaster } from '../predict/forecaster.ts';
+import type { Forecaster } from '../predict/forecaster.ts';
 import type { DataKind, FootballProvider } from '../providers/provider.ts';
 import type { NewsSync } from './news-sync.ts';
 import { runPredictUpcoming } from './predict-upcoming.ts';
@@ -76,6 +76,8 @@ export function createScheduler(deps: {
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  /** Aborts on stop(): predictions under way stop learning and write nothing. */
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let lastLeagueSyncMs = Number.NEGATIVE_INFINITY;
   let lastTransfersSyncMs = Number.NEGATIVE_INFINITY;
@@ -133,7 +135,11 @@ export function createScheduler(deps: {
     const { failures } = await runSyncLeagueData({ ...sync, kinds: pickLeagueKinds(now) });
     logFailures(failures);
     if (deps.forecaster !== undefined) {
-      const made = await runPredictUpcoming({ ...sync, forecaster: deps.forecaster });
+      const made = await runPredictUpcoming({
+        ...sync,
+        forecaster: deps.forecaster,
+        signal: stopping.signal,
+      });
       if (made > 0) deps.log.info({ predictions: made }, 'predictions written');
       await deps.afterPredictions?.(now).catch((error: unknown) => {
         deps.log.error({ err: error }, 'season projections not written');
@@ -166,7 +172,7 @@ export function createScheduler(deps: {
         finishedBefore = finished;
         leagueRunning = syncLeagues(now)
           .catch((error: unknown) => {
-            if (error instanceof LearningInterruptedError) {
+            if (stopping.signal.aborted) {
               deps.log.info({}, 'league data sync stopped with the scheduler');
               return;
             }
@@ -273,7 +279,7 @@ export function createScheduler(deps: {
       clearTimeout(oddsTimer);
       // The models' learning takes seconds over the whole history: it stops at its next slice
       // and nothing is forecast from it, so a stop never waits for it (nor overruns its grace).
-      deps.forecaster?.interrupt();
+      stopping.abort(new Error('the scheduler stopped'));
       await Promise.all([running, newsRunning, oddsRunning, leagueRunning]);
     },
   };

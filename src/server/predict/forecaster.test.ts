@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createForecaster, LearningInterruptedError } from './forecaster.ts';
+import { createForecaster } from './forecaster.ts';
 import type { PlayedMatch } from './model.ts';
 import { MODELS } from './models.ts';
 import { runWalkForward } from './walk-forward.ts';
@@ -66,16 +66,17 @@ describe('createForecaster', () => {
     expect(forecaster.learntCount).toBe(30);
   });
 
-  it('stops learning when interrupted, keeps what it learnt whole, and goes on from it later', async () => {
+  it('stops learning once its signal aborts, keeps what it learnt whole, and goes on from it later', async () => {
     const history = createHistory(300);
     const forecaster = createForecaster(MODELS);
-    const learning = forecaster.learn(history);
-    const queued = forecaster.learn(history);
-    // One turn of the event loop: the first slice of learning runs, then the interrupt lands.
+    const stopping = new AbortController();
+    const learning = forecaster.learn(history, history.length, undefined, stopping.signal);
+    const queued = forecaster.learn(history, history.length, undefined, stopping.signal);
+    // One turn of the event loop: the first slice of learning runs, then the signal aborts.
     await new Promise((resolve) => setImmediate(resolve));
-    forecaster.interrupt();
-    await expect(learning).rejects.toBeInstanceOf(LearningInterruptedError);
-    await expect(queued).rejects.toBeInstanceOf(LearningInterruptedError);
+    stopping.abort(new Error('stopping'));
+    await expect(learning).rejects.toThrow('stopping');
+    await expect(queued).rejects.toThrow('stopping');
     const kept = forecaster.learntCount;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(history.length);

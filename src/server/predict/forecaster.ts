@@ -16,14 +16,6 @@ type Learnable = { id: string; kickoffMs: number };
 /** How long a slice of learning may hold the event loop before it yields. */
 const SLICE_MS = 20;
 
-/** Learning was interrupted (the process is stopping): nothing should be forecast from it. */
-export class LearningInterruptedError extends Error {
-  constructor() {
-    super('learning interrupted');
-    this.name = 'LearningInterruptedError';
-  }
-}
-
 /**
  * Keeps the models trained between calls: each call to `learn` teaches only the results not seen
  * before, and starts again from scratch when the history is not an extension of what was learnt
@@ -35,8 +27,6 @@ export function createForecaster(factories: readonly ModelFactory[]) {
   let models = createModelSet(factories);
   let learnt: string[] = [];
   let queue: Promise<void> = Promise.resolve();
-  /** Counts interrupt() calls: a learning run started before the latest one stops. */
-  let interrupts = 0;
 
   /**
    * Whether `played` begins with what was learnt. Called for every forecast of a refresh, so it
@@ -56,9 +46,9 @@ export function createForecaster(factories: readonly ModelFactory[]) {
     played: readonly R[],
     count: number,
     toMatch: (record: R) => PlayedMatch,
-    calledAfter: number,
+    signal: AbortSignal | undefined,
   ): Promise<void> {
-    if (interrupts !== calledAfter) throw new LearningInterruptedError();
+    signal?.throwIfAborted();
     if (!isExtension(played, count)) {
       models = createModelSet(factories);
       learnt = [];
@@ -83,7 +73,7 @@ export function createForecaster(factories: readonly ModelFactory[]) {
       start = end;
       if (performance.now() - sliceStarted > SLICE_MS) {
         await setImmediate();
-        if (interrupts !== calledAfter) throw new LearningInterruptedError();
+        signal?.throwIfAborted();
         sliceStarted = performance.now();
       }
     }
@@ -92,24 +82,19 @@ export function createForecaster(factories: readonly ModelFactory[]) {
   return {
     /**
      * Teaches the models the results they have not seen of the first `count` of `played` (in
-     * kick-off order), each turned into a played match by `toMatch` when it is learnt.
+     * kick-off order), each turned into a played match by `toMatch` when it is learnt. Once
+     * `signal` aborts, the learning stops at its next slice and rejects with its reason; what
+     * was learnt whole stays learnt, and a later call goes on from it.
      */
     learn<R extends Learnable>(
       played: readonly R[],
       count = played.length,
       toMatch: (record: R) => PlayedMatch = (record) => record as unknown as PlayedMatch,
+      signal?: AbortSignal,
     ): Promise<void> {
-      const calledAfter = interrupts;
-      const run = queue.then(() => learnInSlices(played, count, toMatch, calledAfter));
+      const run = queue.then(() => learnInSlices(played, count, toMatch, signal));
       queue = run.catch(() => undefined);
       return run;
-    },
-    /**
-     * Stops the learning under way, and any queued, at their next slice: each rejects with a
-     * LearningInterruptedError. What was learnt whole stays learnt; a later call goes on from it.
-     */
-    interrupt(): void {
-      interrupts++;
     },
     forecast(fixture: Fixture): ModelForecast[] {
       return models.map((model) => ({
