@@ -7,9 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-/** Debian's headless Chromium: the browser tests' first choice (see tests/helpers/browser.ts). */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-const FULL_CHROMIUM = '/usr/bin/chromium';
+import { FULL_CHROMIUM, HEADLESS_SHELL } from '../tests/helpers/chrome-path.ts';
 
 const phases: { title: string; seconds: number; outcome: string }[] = [];
 const runStarted = performance.now();

@@ -1,24 +1,7 @@
-import { existsSync } from 'node:fs';
-
 import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 
+import { findChromePath, HEADLESS_SHELL } from './chrome-path.ts';
 import { postLogin, readSessionCookie } from './login.ts';
-
-/** Debian's headless Chromium, as the browser tests look for it when CHROME_PATH is unset. */
-export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-
-/**
- * The browser the tests drive: CHROME_PATH, else Debian's headless shell (chromium-headless-shell:
- * the browser tests took 287 s with it against 401-455 s with the full Chromium here), else
- * Debian's Chromium.
- */
-export function findChromePath(): string {
-  return (
-    process.env.CHROME_PATH ??
-    [HEADLESS_SHELL, '/usr/bin/chromium'].find((file) => existsSync(file)) ??
-    HEADLESS_SHELL
-  );
-}
 
 /**
  * Chromium, headless, with no background traffic to the network. `hostResolverRules` resolves
@@ -26,7 +9,7 @@ export function findChromePath(): string {
  */
 export function launchBrowser(options: { hostResolverRules?: string } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: findChromePath(),
+    executablePath: findChromePath() ?? HEADLESS_SHELL,
     headless: true,
     args: [
       '--no-sandbox',
