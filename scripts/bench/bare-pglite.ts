@@ -1,5 +1,6 @@
 // Baseline for the memory benchmark: an embedded PGlite on the data folder named by the first
-// argument, started with the PostgreSQL settings given as JSON in the second (the server's own),
+// argument, started with the PostgreSQL settings given as JSON in the second and V8's WebAssembly
+// settings (both the server's own),
 // and one Fastify route, GET /select, that runs `select 1` on it, listening on PORT at HOST. Its
 // event-loop delay is measured as prom-client measures the real server's (a
 // perf_hooks.monitorEventLoopDelay histogram at a 10 ms resolution, reset at each reading); the
@@ -9,12 +10,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 
+import { keepWebAssemblyOnBaselineCompiler } from '../../src/server/db/baseline-compiler.ts';
+
 /** The event loop's delays since the last reading, in seconds, as prom-client names them. */
 export type LoopDelay = { p50: number; p99: number; max: number };
 
 const [folder, startParams] = process.argv.slice(2);
 if (folder === undefined || startParams === undefined)
   throw new Error('usage: bare-pglite.ts <data folder> <PostgreSQL settings as JSON>');
+keepWebAssemblyOnBaselineCompiler();
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 const db = await PGlite.create({

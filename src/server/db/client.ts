@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
 import { withAdvisoryLock } from './advisory-lock.ts';
+import { keepWebAssemblyOnBaselineCompiler } from './baseline-compiler.ts';
 import { describePostgresFailure, inspectDataFolder } from './data-folder.ts';
 import { findLostRows, findMissingTables, isMigrationsJournalMissing } from './integrity.ts';
 import * as schema from './schema.ts';
@@ -100,6 +101,8 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   ...PGlite.defaultStartParams,
   ...['-c', 'shared_buffers=16MB', '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'],
 ];
+
+keepWebAssemblyOnBaselineCompiler();
 
 /** How many of PostgreSQL's last log lines a PGlite keeps, to explain a failure. */
 const LOG_LINES = 50;
