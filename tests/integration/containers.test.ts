@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 import { parseConfig } from '../../src/server/config/env.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 import { createReadiness } from '../../src/server/services/readiness.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -148,6 +149,17 @@ describe('the Dockerfile', () => {
     const copied = [...final.matchAll(/^COPY (?!--from)(\S+) /gm)].map((m) => m[1] ?? '');
     expect(copied).toContain('scripts/probe.ts');
     for (const file of copied) expect(existsSync(path.join(root, file)), file).toBe(true);
+  });
+
+  it("starts the server with the server's Node flags, as `npm start` does", async () => {
+    const dockerfile = await readText('Dockerfile');
+    const command = ['node', ...SERVER_NODE_FLAGS, 'src/server/main.ts'];
+    expect(dockerfile).toMatch(/^CMD \[.*\]$/m);
+    expect(JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]')).toEqual(command);
+    const { scripts } = JSON.parse(await readText('package.json')) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toContain(command.join(' '));
   });
 });
 
