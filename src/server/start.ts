@@ -128,7 +128,10 @@ async function createProvider(
   };
 }
 
-/** The site's clock: real time, or NOW from this moment on, running CLOCK_SPEED times as fast. */
+/**
+ * The site's clock: real time, or NOW from this moment on, running CLOCK_SPEED times as fast
+ * (standing still at NOW when CLOCK_SPEED is 0).
+ */
 function createClock(config: Config): () => Date {
   const pinnedNow = config.now?.getTime();
   if (pinnedNow === undefined) return () => new Date();

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** A configuration Touchline cannot start with; its message names every bad variable. */
 export class ConfigError extends Error {}
 
-/** "PORT must be at most 65535; CLOCK_SPEED must be a positive number": one line for them all. */
+/** "PORT must be at most 65535; CLOCK_SPEED must be a number": one line for them all. */
 export function describeEnvIssues(issues: readonly z.core.$ZodIssue[]): string {
   const problems = issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');

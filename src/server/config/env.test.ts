@@ -57,15 +57,19 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ DATA_SOURCE: 'magic' }, /DATA_SOURCE must be one of replay, live/],
     [{ NOW: 'saturday' }, /NOW must be an ISO date-time/],
-    [{ CLOCK_SPEED: '-2' }, /CLOCK_SPEED must be a positive number/],
+    [{ CLOCK_SPEED: '-2' }, /CLOCK_SPEED must be 0 \(the clock stands still at NOW\) or more/],
     [{ SITE_TIME_ZONE: 'Mars/Olympus' }, /SITE_TIME_ZONE must be an IANA time zone/],
     [{ SITE_PASSWORD: '' }, /SITE_PASSWORD must not be empty/],
   ])('rejects %j with a line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
+  it('takes CLOCK_SPEED=0 as a clock that stands still', () => {
+    expect(parseConfig({ NOW: '2026-11-21T15:30:00Z', CLOCK_SPEED: '0' }).clockSpeed).toBe(0);
+  });
+
   it('names every bad variable on one line', () => {
-    expect(() => parseConfig({ PORT: 'x', CLOCK_SPEED: '0' })).toThrow(/PORT .*; CLOCK_SPEED /);
+    expect(() => parseConfig({ PORT: 'x', CLOCK_SPEED: '-1' })).toThrow(/PORT .*; CLOCK_SPEED /);
   });
 });
 

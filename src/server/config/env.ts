@@ -110,9 +110,10 @@ const EnvSchema = z.object({
       .datetime({ offset: true, message: 'must be an ISO date-time such as 2026-11-21T15:30:00Z' })
       .optional(),
   ),
+  // 0 stops the clock at NOW: the same moment all day, for screenshots and tests.
   CLOCK_SPEED: z.coerce
     .number('must be a number')
-    .positive('must be a positive number')
+    .min(0, 'must be 0 (the clock stands still at NOW) or more')
     .max(100_000, 'must be at most 100000')
     .default(1),
   CREDIT_LINE: z.string().trim().max(200).default(DEFAULT_CREDIT_LINE),

@@ -74,6 +74,16 @@ describe('the news timer', () => {
     await fastest.scheduler.stop();
   });
 
+  it("keeps real time's pace when the clock stands still (CLOCK_SPEED=0)", async () => {
+    const still = createNewsScheduler(0);
+    still.scheduler.startNews();
+    await vi.advanceTimersByTimeAsync(1000 + 15 * 60 * 1000 - 1);
+    expect(still.runDue).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(still.runDue).toHaveBeenCalledTimes(2);
+    await still.scheduler.stop();
+  });
+
   it('logs a failed run and keeps going', async () => {
     const { scheduler, runDue, log } = createNewsScheduler(60);
     runDue.mockRejectedValueOnce(new Error('connection refused'));

@@ -54,6 +54,7 @@ export function createScheduler(deps: {
   provider: FootballProvider;
   now: () => Date;
   timeZone: string;
+  /** How many times as fast as real time the clock runs; 0 when it stands still. */
   clockSpeed: number;
   log: Log;
   /** Called after every write, so caches can drop what they hold. */
@@ -78,6 +79,9 @@ export function createScheduler(deps: {
   let stopped = false;
   /** Aborts on stop(): predictions under way stop learning and write nothing. */
   const stopping = new AbortController();
+  // Waits shrink as the clock speeds up. A clock that stands still changes nothing upstream of a
+  // replay, so its jobs keep real time's pace rather than none at all.
+  const pace = deps.clockSpeed > 0 ? deps.clockSpeed : 1;
   let running: Promise<void> | undefined;
   let lastLeagueSyncMs = Number.NEGATIVE_INFINITY;
   let lastTransfersSyncMs = Number.NEGATIVE_INFINITY;
@@ -183,10 +187,10 @@ export function createScheduler(deps: {
           });
       }
       const interval = getRefreshIntervalMs(items.map((m) => getStatusCode(m.phase)));
-      nextDelayMs = Math.max(MIN_DELAY_MS, interval / deps.clockSpeed);
+      nextDelayMs = Math.max(MIN_DELAY_MS, interval / pace);
     } catch (error) {
       deps.log.error({ err: error, provider: providerOf(error) }, `matches sync failed`);
-      nextDelayMs = Math.max(MIN_DELAY_MS, 30_000 / deps.clockSpeed);
+      nextDelayMs = Math.max(MIN_DELAY_MS, 30_000 / pace);
     }
     await reportStatus();
   };
@@ -223,7 +227,7 @@ export function createScheduler(deps: {
             deps.log.error({ err: error }, 'odds sync failed');
             return 30 * 60 * 1000;
           })
-          .then((next) => scheduleOdds(Math.max(MIN_DELAY_MS, next / deps.clockSpeed)));
+          .then((next) => scheduleOdds(Math.max(MIN_DELAY_MS, next / pace)));
       },
       Math.min(delayMs, 2 ** 31 - 1),
     );
@@ -255,7 +259,7 @@ export function createScheduler(deps: {
     if (stopped || deps.news === undefined) return;
     newsTimer = setTimeout(() => {
       newsRunning = newsTick().finally(() =>
-        scheduleNews(Math.max(MIN_DELAY_MS, NEWS_INTERVAL_MS / deps.clockSpeed)),
+        scheduleNews(Math.max(MIN_DELAY_MS, NEWS_INTERVAL_MS / pace)),
       );
     }, delayMs);
   };
