@@ -152,8 +152,13 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
   {
-    // Tools load their configuration through a default export.
-    files: ['*.config.ts', '*.config.js', 'tests/helpers/global-db-setup.ts'],
+    // Tools load their configuration, and Vitest its global setups, through a default export.
+    files: [
+      '*.config.ts',
+      '*.config.js',
+      'tests/helpers/global-db-setup.ts',
+      'tests/helpers/shared-server.ts',
+    ],
     rules: { 'import-x/no-default-export': 'off' },
   },
   prettier,

@@ -104,6 +104,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One server for the files that need nothing of their own (tests/helpers/shared-server.ts):
+          // each server start costs about 13 s of CPU here.
+          globalSetup: ['tests/helpers/shared-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Three files at a time: each waits on its server, its browser and the clock more

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DESKTOP, launchBrowser, login, scrollThroughPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 /** expect.poll waits 1 s by default: too short for a page that is still loading. */
 const WAIT = { timeout: 10_000 };
@@ -22,10 +23,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ NOW: '2026-11-21T15:30:00Z', RATE_LIMIT_PER_MINUTE: '0' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([useSharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

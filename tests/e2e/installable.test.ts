@@ -2,16 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
-import { startServer, waitUntilAnswering, type RunningServer } from '../helpers/e2e-server.ts';
+import { waitUntilAnswering, type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ NOW: '2026-11-21T15:30:00Z', RATE_LIMIT_PER_MINUTE: '0' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([useSharedServer(), launchBrowser()]);
   await waitUntilAnswering(server);
 });
 afterAll(async () => {

@@ -10,7 +10,8 @@ import {
   PHONE,
   scrollThroughPage,
 } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 const LEAGUES = [
   { slug: 'premier-league', name: 'Premier League', teams: 20 },
@@ -26,7 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     // Sixteen page loads in two minutes from one address: more than the per-address limit lets through.
-    startServer({ NOW: '2026-11-21T15:30:00Z', RATE_LIMIT_PER_MINUTE: '0' }),
+    useSharedServer(),
     launchBrowser(),
   ]);
 });

@@ -9,17 +9,15 @@ import {
   login,
   PHONE,
 } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 // 2026-11-21 15:30 UTC replays Saturday 15 October 2022: the 15:00 matches are under way.
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ NOW: '2026-11-21T15:30:00Z' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([useSharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -10,7 +10,8 @@ import {
   PHONE,
   scrollThroughPage,
 } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 const LEAGUES = [
   { slug: 'premier-league', name: 'Premier League' },
@@ -31,7 +32,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     // The journeys page through every league's news from one address, past the per-address
     // limit (it has tests of its own).
-    startServer({ NOW: '2026-11-21T15:30:00Z', RATE_LIMIT_PER_MINUTE: '0' }),
+    useSharedServer(),
     launchBrowser(),
   ]);
   startedAt = Date.now();

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DESKTOP, getApiJson, launchBrowser, login } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 /** The first page of a league's news, as the news page asks for it. */
 const PAGE_SIZE = 10;
@@ -18,10 +19,7 @@ let startedAt: number;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ NOW: '2026-11-21T15:30:00Z' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([useSharedServer(), launchBrowser()]);
   startedAt = Date.now();
 });
 afterAll(async () => {

@@ -2,16 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DESKTOP, launchBrowser, login } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
+import { type RunningServer } from '../helpers/e2e-server.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ NOW: '2026-11-21T15:30:00Z' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([useSharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,6 +8,7 @@ import type { TransferTeam } from '../../src/domain/transfers.ts';
 import { DESKTOP, getApiJson, launchBrowser, login, PHONE } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { createPostgresHistoryDatabase, POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
+import { useSharedServer } from '../helpers/shared-server.ts';
 
 const NOW = '2026-11-21T15:30:00Z';
 const LEAGUES = [
@@ -23,10 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // Many page loads and polls from one address: the per-address rate limit is off.
-  [server, browser] = await Promise.all([
-    startServer({ NOW, RATE_LIMIT_PER_MINUTE: '0' }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([useSharedServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
