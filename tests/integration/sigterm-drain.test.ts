@@ -9,6 +9,8 @@ import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 const PASSWORD = 'drain-test-password-0123456789';
 const GRACE_MS = 10_000;
 const IN_FLIGHT = 6;
+/** How long the server keeps an idle connection open (src/server/app.ts). */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: RunningServer;
@@ -137,13 +139,14 @@ describe('SIGTERM', () => {
     const code = await Promise.race([server.exited, sleep(GRACE_MS).then(() => 'timeout')]);
     const exitMs = performance.now() - signalledAt;
     // Their connections stay open (keep-alive): the exit must not wait out keepAliveTimeout (5 s).
+    // About 150 ms here on a quiet machine; 2.2 s once while every other test file ran beside it.
     const afterAnswersMs = performance.now() - answeredAt;
     process.stdout.write(
       `SIGTERM: listener refused after ${refusedAfterMs.toFixed(0)} ms; ${answers.length} in-flight requests answered 200; exit code ${String(code)} after ${exitMs.toFixed(0)} ms (${afterAnswersMs.toFixed(0)} ms after the last answer)\n`,
     );
     expect(code).toBe(0);
     expect(exitMs).toBeLessThan(GRACE_MS);
-    expect(afterAnswersMs).toBeLessThan(2000);
+    expect(afterAnswersMs).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS - 1000);
     expect(server.output()).not.toMatch(/shutdown (failed|took too long)/);
   });
 });
