@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw/http';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -126,7 +126,8 @@ describe('TeamPage', () => {
     const router = renderTeam('/team/AC%20Milan');
 
     await screen.findByRole('heading', { level: 1, name: 'AC Milan' });
-    expect(router.state.location.pathname).toBe('/team/ac-milan');
+    // The page moves itself after it renders, in an effect.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/ac-milan'));
     expect(requested[0]).toBe('AC Milan');
   });
 
