@@ -1,3 +1,6 @@
+// What the accessibility checks share (tests/e2e/accessibility*.test.ts, keyboard.test.ts): the
+// pages past the gate, the viewports and themes they are checked in, browser contexts signed in
+// once, axe-core's run, and a walk through a page by the Tab key.
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,15 +12,14 @@ import {
   launchBrowser,
   PHONE,
   scrollThroughPage,
-} from '../helpers/browser.ts';
-import { startServer, waitUntilAnswering, type RunningServer } from '../helpers/e2e-server.ts';
+} from './browser.ts';
+import { useSharedServer } from './shared-server.ts';
 
-const NOW = '2026-11-21T15:30:00Z';
 /** Stands for the match page of the board's first match, whose id is known once the server runs. */
-const FIRST_MATCH = '/match/<first on the board>';
+export const FIRST_MATCH = '/match/<first on the board>';
 
 /** Every page past the gate, with something that shows it has finished loading. */
-const PAGES = [
+export const PAGES = [
   { name: 'home', path: '/', ready: (page: Page) => page.getByRole('article').first() },
   {
     name: 'league',
@@ -68,75 +70,67 @@ const PAGES = [
     ready: (page: Page) => page.getByText('Oops! Page not found'),
   },
 ];
-const VIEWPORTS = [
+export type CheckedPage = (typeof PAGES)[number];
+export const VIEWPORTS = [
   { name: 'phone', size: PHONE },
   { name: 'desktop', size: DESKTOP },
 ];
 /** Both colour themes, each as the system's setting (the site follows it when nothing is chosen). */
-const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
 
-let server: RunningServer;
-let browser: Browser;
-/** Signed-in contexts, one per viewport and theme, sharing one session cookie. */
-const contexts = new Map<string, BrowserContext>();
-let session: ReturnType<typeof fetchSessionCookie> | undefined;
-
-beforeAll(async () => {
-  // Thirty-one page loads from one address in a few minutes: more than the per-address limit lets through.
-  [server, browser] = await Promise.all([
-    startServer({ NOW, RATE_LIMIT_PER_MINUTE: '0' }),
-    launchBrowser(),
-  ]);
-  await waitUntilAnswering(server);
-  for (const viewport of VIEWPORTS) {
+/**
+ * Browser contexts signed in with one session cookie, one per viewport and theme asked for; axe-core
+ * goes in as an inline script, which the site's CSP (rightly) refuses, so they bypass it.
+ */
+export async function openSignedInContexts(
+  browser: Browser,
+  baseUrl: string,
+  viewports: readonly (typeof VIEWPORTS)[number][],
+): Promise<(viewport: string, theme: Theme) => BrowserContext> {
+  // Signed in once for all: the login throttle allows five failed attempts a minute from one
+  // address, and the files sharing a server all come from this one.
+  const session = await fetchSessionCookie(baseUrl);
+  const contexts = new Map<string, BrowserContext>();
+  for (const viewport of viewports) {
     for (const theme of THEMES) {
-      // axe-core goes in as an inline script, which the site's CSP (rightly) refuses.
       const context = await browser.newContext({
         viewport: viewport.size,
         bypassCSP: true,
         colorScheme: theme,
       });
-      // Signed in once for all: the login throttle allows five attempts a minute from one
-      // address, and the gate's own checks below make six more.
-      session ??= fetchSessionCookie(server.url);
-      await context.addCookies([await session]);
+      await context.addCookies([session]);
       contexts.set(`${viewport.name}/${theme}`, context);
     }
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-function getContext(viewport: string, theme: Theme): BrowserContext {
-  const context = contexts.get(`${viewport}/${theme}`);
-  if (context === undefined) throw new Error(`no context for ${viewport} (${theme})`);
-  return context;
+  return (viewport, theme) => {
+    const context = contexts.get(`${viewport}/${theme}`);
+    if (context === undefined) throw new Error(`no context for ${viewport} (${theme})`);
+    return context;
+  };
 }
 
 /** The match page of the first match on today's board (the page's context holds the cookie). */
-async function findFirstMatchPath(page: Page): Promise<string> {
+async function findFirstMatchPath(page: Page, baseUrl: string): Promise<string> {
   const { matches } = await getApiJson<{ matches: { id: number }[] }>(
     page.request,
-    `${server.url}/api/matches/today`,
+    `${baseUrl}/api/matches/today`,
   );
   if (matches[0] === undefined) throw new Error('no match on the board to open');
   return `/match/${String(matches[0].id)}`;
 }
 
 /** Opens a page past the gate (the unlocked flag lives in session storage, per tab). */
-async function openPage(
-  viewport: string,
-  target: (typeof PAGES)[number],
-  theme: Theme = 'light',
+export async function openPage(
+  context: BrowserContext,
+  baseUrl: string,
+  target: CheckedPage,
 ): Promise<Page> {
-  const page = await getContext(viewport, theme).newPage();
-  await page.goto(server.url);
+  const page = await context.newPage();
+  await page.goto(baseUrl);
   await page.evaluate(() => sessionStorage.setItem('touchline:unlocked', 'true'));
-  const path = target.path === FIRST_MATCH ? await findFirstMatchPath(page) : target.path;
-  await page.goto(`${server.url}${path}`);
+  const path = target.path === FIRST_MATCH ? await findFirstMatchPath(page, baseUrl) : target.path;
+  await page.goto(`${baseUrl}${path}`);
   await target.ready(page).waitFor();
   if ('open' in target && target.open !== undefined) await target.open(page);
   // Every section, those far down the page too, as a fan scrolling through sees them.
@@ -154,7 +148,7 @@ type Violation = {
 };
 
 /** axe-core's serious and critical violations on the page as it stands. */
-async function findSeriousViolations(page: Page): Promise<Violation[]> {
+export async function findSeriousViolations(page: Page): Promise<Violation[]> {
   await page.addScriptTag({ content: axe.source });
   const violations = await page.evaluate(async () => {
     const { axe: injected } = window as unknown as { axe: typeof axe };
@@ -173,7 +167,7 @@ async function findSeriousViolations(page: Page): Promise<Violation[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-function describeViolations(violations: Violation[]): string {
+export function describeViolations(violations: Violation[]): string {
   return violations
     .map(
       (v) =>
@@ -228,7 +222,7 @@ function markTabbableControls(page: Page): Promise<(Control & Ring)[]> {
  * The focused element's key, its focus ring, and whether that ring is drawn at all and lies
  * inside every ancestor that clips its overflow (so it can be seen).
  */
-function readFocused(page: Page) {
+export function readFocused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;
@@ -283,7 +277,7 @@ function readFocused(page: Page) {
  * Focus back at the top, as on a page just opened: the next Tab goes to the first control.
  * (blur() alone would not do: Chromium starts the next Tab from the last focused element.)
  */
-async function blurFocus(page: Page): Promise<void> {
+export async function blurFocus(page: Page): Promise<void> {
   await page.evaluate(() => {
     const start = document.createElement('div');
     start.tabIndex = -1;
@@ -293,7 +287,7 @@ async function blurFocus(page: Page): Promise<void> {
   });
 }
 
-async function tabThrough(page: Page): Promise<{ reached: number; problems: string[] }> {
+export async function tabThrough(page: Page): Promise<{ reached: number; problems: string[] }> {
   await page.evaluate(() => window.scrollTo(0, 0));
   // A page may have focused a control itself (the gate's field): each control's look is read
   // unfocused, and the walk starts from the top.
@@ -323,113 +317,63 @@ async function tabThrough(page: Page): Promise<{ reached: number; problems: stri
   return { reached: reached.size, problems };
 }
 
-describe('axe-core finds no serious or critical violation, contrast included', () => {
-  for (const [viewport, theme] of VIEWPORTS.flatMap((v) => THEMES.map((t) => [v, t] as const))) {
-    it(`on the password gate (${viewport.name}, ${theme})`, async () => {
-      const context = await browser.newContext({
-        viewport: viewport.size,
-        bypassCSP: true,
-        colorScheme: theme,
-      });
-      const page = await context.newPage();
-      await page.goto(server.url);
-      await page.getByLabel('Password').waitFor();
-      let violations = await findSeriousViolations(page);
-      expect(violations, describeViolations(violations)).toEqual([]);
+/**
+ * axe-core's checks of the gate and every page at one viewport, in both themes, on the shared
+ * server: a file per viewport, so that the two run side by side.
+ */
+export function describeAxeChecks(viewportName: (typeof VIEWPORTS)[number]['name']): void {
+  const viewport = VIEWPORTS.find((v) => v.name === viewportName);
+  if (viewport === undefined) throw new Error(`no viewport ${viewportName}`);
+  const server = useSharedServer();
+  let browser: Browser;
+  let getContext: Awaited<ReturnType<typeof openSignedInContexts>>;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    getContext = await openSignedInContexts(browser, server.url, [viewport]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
-      // And with the wrong-password message showing: once, on a phone in the dark theme, as the
-      // login throttle allows five attempts a minute from one address and the keyboard walk
-      // below makes two more.
-      if (viewport.name === 'phone' && theme === 'dark') {
-        await page.getByLabel('Password').fill('offside');
-        await page.getByRole('button', { name: 'Enter' }).click();
-        await page.getByText('Incorrect password. Please try again.').waitFor();
-        violations = await findSeriousViolations(page);
+  describe(`axe-core finds no serious or critical violation, contrast included (${viewport.name})`, () => {
+    for (const theme of THEMES) {
+      it(`on the password gate (${viewport.name}, ${theme})`, async () => {
+        const context = await browser.newContext({
+          viewport: viewport.size,
+          bypassCSP: true,
+          colorScheme: theme,
+        });
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await page.getByLabel('Password').waitFor();
+        let violations = await findSeriousViolations(page);
         expect(violations, describeViolations(violations)).toEqual([]);
+
+        // And with the wrong-password message showing: once, on a phone in the dark theme. The
+        // login throttle allows five failed attempts a minute from one address, and every file
+        // on the shared server comes from this one (keyboard.test.ts makes one more).
+        if (viewport.name === 'phone' && theme === 'dark') {
+          await page.getByLabel('Password').fill('offside');
+          await page.getByRole('button', { name: 'Enter' }).click();
+          await page.getByText('Incorrect password. Please try again.').waitFor();
+          violations = await findSeriousViolations(page);
+          expect(violations, describeViolations(violations)).toEqual([]);
+        }
+        await context.close();
+      });
+
+      for (const target of PAGES) {
+        it(`on the ${target.name} page (${viewport.name}, ${theme})`, async () => {
+          const page = await openPage(getContext(viewport.name, theme), server.url, target);
+          // The page is drawn in the theme under test (styles.css: the page's background).
+          expect(
+            await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor),
+          ).toBe(theme === 'dark' ? 'rgb(15, 22, 19)' : 'rgb(245, 247, 242)');
+          const violations = await findSeriousViolations(page);
+          expect(violations, describeViolations(violations)).toEqual([]);
+          await page.close();
+        });
       }
-      await context.close();
-    });
-
-    for (const target of PAGES) {
-      it(`on the ${target.name} page (${viewport.name}, ${theme})`, async () => {
-        const page = await openPage(viewport.name, target, theme);
-        // The page is drawn in the theme under test (styles.css: the page's background).
-        expect(
-          await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor),
-        ).toBe(theme === 'dark' ? 'rgb(15, 22, 19)' : 'rgb(245, 247, 242)');
-        const violations = await findSeriousViolations(page);
-        expect(violations, describeViolations(violations)).toEqual([]);
-        await page.close();
-      });
     }
-  }
-});
-
-describe('the keyboard alone', () => {
-  it('unlocks the gate: Tab to the field, a wrong password, then the right one', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    const field = page.getByLabel('Password');
-    await field.waitFor();
-
-    const { problems } = await tabThrough(page);
-    expect(problems).toEqual([]);
-
-    await blurFocus(page);
-    await page.keyboard.press('Tab');
-    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.keyboard.type('offside');
-    await page.keyboard.press('Tab');
-    expect(
-      await page
-        .getByRole('button', { name: 'Enter' })
-        .evaluate((element) => element === document.activeElement),
-    ).toBe(true);
-    await page.keyboard.press('Space');
-    await page.getByText('Incorrect password. Please try again.').waitFor();
-    expect(await field.inputValue()).toBe('');
-
-    // Focus goes back to the (cleared) field: the fan types again at once.
-    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.keyboard.type('kickoff');
-    await page.keyboard.press('Enter');
-    await page.getByRole('navigation', { name: 'Leagues' }).waitFor();
-    await context.close();
   });
-
-  // Fans are on phones: the walk runs at phone width (axe above checks both widths). Each
-  // Tab is a round trip to the browser, and the transfers page has hundreds of controls.
-  for (const viewport of VIEWPORTS.filter((v) => v.name === 'phone')) {
-    for (const target of PAGES) {
-      it(`reaches every control of the ${target.name} page with a visible focus (${viewport.name})`, async () => {
-        const page = await openPage(viewport.name, target);
-        const { reached, problems } = await tabThrough(page);
-        expect(problems).toEqual([]);
-        expect(reached).toBeGreaterThan(0);
-        await page.close();
-      }, 240_000);
-    }
-  }
-
-  it('moves between transfer tabs with the arrow keys, focus shown', async () => {
-    const page = await openPage(
-      'phone',
-      PAGES.find((p) => p.name === 'transfers') as (typeof PAGES)[number],
-    );
-    const tabs = page.getByRole('tablist').first().getByRole('tab');
-    await tabs.first().focus();
-    const count = await tabs.count();
-    for (let i = 1; i < count; i++) {
-      await page.keyboard.press('ArrowRight');
-      const focused = await readFocused(page);
-      expect(await tabs.nth(i).evaluate((element) => element === document.activeElement)).toBe(
-        true,
-      );
-      expect(await tabs.nth(i).getAttribute('aria-selected')).toBe('true');
-      expect(focused?.drawn).toBe(true);
-      expect(focused?.clippedBy).toBeNull();
-    }
-    await page.close();
-  });
-});
+}
