@@ -1,8 +1,8 @@
 // The whole test suite, as `npm test` runs it: what the tests open built first (the front end
-// and the history snapshot, each only when its inputs changed), lint, typecheck, unit and
-// integration tests (on PGlite, then again on a local Postgres when one answers), then browser
+// and the history snapshot, each only when its inputs changed), lint, format check and typecheck
+// side by side, unit and integration tests (on PGlite, then again on a local Postgres when one answers), then browser
 // tests. It ends with a table of each phase's time, passed or not.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,6 +32,44 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
     process.stderr.write(`\n✖ ${title} failed\n`);
     printPhaseTable();
     process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * Runs commands side by side, each phase timed on its own, and prints each one's output whole
+ * once all have ended, in the order given. Fails after the last if any failed.
+ */
+async function runTogether(commands: { title: string; command: string; args: string[] }[]) {
+  process.stdout.write(`\n▶ ${commands.map((c) => c.title).join(', ')} (side by side)\n`);
+  const results = await Promise.all(
+    commands.map(
+      ({ title, command, args }) =>
+        new Promise<{ title: string; seconds: number; code: number | null; output: string }>(
+          (resolve) => {
+            const started = performance.now();
+            const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+            let output = '';
+            child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            child.once('error', (error) => {
+              output += `${error.message}\n`;
+            });
+            child.once('close', (code) =>
+              resolve({ title, seconds: (performance.now() - started) / 1000, code, output }),
+            );
+          },
+        ),
+    ),
+  );
+  for (const { title, seconds, code, output } of results) {
+    process.stdout.write(`\n▶ ${title}\n${output}`);
+    phases.push({ title, seconds, outcome: code === 0 ? 'passed' : 'FAILED' });
+  }
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length > 0) {
+    process.stderr.write(`\n✖ ${failed.map((r) => r.title).join(', ')} failed\n`);
+    printPhaseTable();
+    process.exit(1);
   }
 }
 
@@ -121,9 +159,12 @@ function answers(port: number): Promise<boolean> {
 
 const chromePath = ensureChromium();
 run('front end and history snapshot (built when changed)', 'node', ['scripts/prepare.ts']);
-run('lint', 'eslint', ['.', '--max-warnings', '0']);
-run('format', 'prettier', ['--check', '.']);
-run('typecheck', 'tsc', ['-p', 'tsconfig.json']);
+// Three checks that read the sources and change nothing: side by side on the machine's cores.
+await runTogether([
+  { title: 'lint', command: 'eslint', args: ['.', '--max-warnings', '0'] },
+  { title: 'format', command: 'prettier', args: ['--check', '.'] },
+  { title: 'typecheck', command: 'tsc', args: ['-p', 'tsconfig.json'] },
+]);
 run('unit and integration tests (PGlite)', 'vitest', [
   'run',
   '--project',
