@@ -9,7 +9,8 @@
 # For builds that repeat exactly, pin the digest: --build-arg NODE_IMAGE=node:24-trixie-slim@sha256:…
 ARG NODE_IMAGE=node:24-trixie-slim
 
-# Build stage: every dependency, dev ones included (Vite, Tailwind), to build dist/.
+# Build stage: every dependency, dev ones included (Vite, Tailwind, Rolldown), to build dist/ and
+# .cache/.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,8 +19,9 @@ COPY . .
 # The snapshot's files are PostgreSQL's (mode 0600): the runtime user must be able to read them.
 RUN npm run build && chmod -R a+rX .cache/history
 
-# Final stage: production dependencies, the server's sources (Node 24 runs TypeScript as is), the
-# migrations, the historical data the replay plays and the built front end.
+# Final stage: production dependencies, the built server and its sources (the history snapshot's
+# key is read from some of them; scripts/probe.ts runs as TypeScript), the migrations, the
+# historical data the replay plays and the built front end.
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -36,7 +38,9 @@ COPY src/domain ./src/domain
 COPY src/server ./src/server
 COPY scripts/probe.ts ./scripts/probe.ts
 COPY --from=build /app/dist ./dist
-# The history snapshot a new data folder is copied from (docs/decisions/032-history-built-once.md).
+# The built server, and the history snapshot a new data folder is copied from
+# (docs/decisions/032-history-built-once.md).
+COPY --from=build /app/.cache/server ./.cache/server
 COPY --from=build /app/.cache/history ./.cache/history
 # The embedded database (used when DATABASE_URL is unset) lives in DATA_DIR: mount a volume there.
 RUN mkdir -p /var/lib/touchline && chown node:node /var/lib/touchline
@@ -48,4 +52,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "scripts/probe.ts", "/livez"]
 # The server's Node flags: src/server/node-flags.ts.
-CMD ["node", "--max-semi-space-size=2", "src/server/main.ts"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=30", ".cache/server/main.js"]

@@ -65,7 +65,7 @@ const srcMustNotImportTests = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'drizzle/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', '.cache/', 'node_modules/', 'drizzle/', 'data/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -22,7 +22,7 @@
 //     projection  10,000 simulated rest-of-seasons for each of the five leagues from 2022-23
 //           cut at its midpoint (Dixon-Coles forecasts): CPU and wall time, seasons per second,
 //           against 2 s of CPU. Not in the default run: ask for it with --only projection
-//     start  the time from spawning `node src/server/main.ts` to its first /livez 200 and first
+//     start  the time from spawning the built server to its first /livez 200 and first
 //           /readyz 200 (probed every 10 ms), on a fresh data folder (which a start fills from
 //           the history snapshot) and on the same folder once used, 3 times each (median), next
 //           to a bare Fastify process's first 200; targets /livez 1 s, /readyz 10 s fresh and
@@ -55,6 +55,7 @@ import autocannon from 'autocannon';
 
 import { PGLITE_START_PARAMS } from '../src/server/db/client.ts';
 import { findHistorySnapshot } from '../src/server/jobs/history-snapshot.ts';
+import { SERVER_ENTRY } from '../src/server/node-flags.ts';
 import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
 import { postLogin, readSessionCookie } from '../tests/helpers/login.ts';
 import type { LoopDelay } from './bench/bare-pglite.ts';
@@ -68,7 +69,7 @@ import {
   spawnWatched,
   type WatchedProcess,
 } from './bench/start-up.ts';
-import { prepareHistory } from './prepare.ts';
+import { prepareHistory, prepareServer } from './prepare.ts';
 
 const PARTS = ['size', 'load', 'news', 'soak', 'live', 'projection', 'start', 'memory'] as const;
 type Part = (typeof PARTS)[number];
@@ -453,7 +454,7 @@ async function benchMemory() {
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-bench-memory-'));
   const server = await spawnWatched(
-    'src/server/main.ts',
+    SERVER_ENTRY,
     [],
     { ...SERVER_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', CLOCK_SPEED: '60' },
     ['/readyz'],
@@ -554,6 +555,9 @@ if (parts.includes('size')) {
 ) {
   await buildFrontEnd();
 }
+// The built server, as `npm start` runs it.
+if ((['load', 'soak', 'start', 'memory'] as const).some((p) => parts.includes(p)))
+  await prepareServer();
 // A fresh data folder is a copy of the history snapshot, as after `npm start` or `npm run build`.
 if (parts.includes('start') || parts.includes('memory')) await prepareHistory();
 if (parts.includes('load')) await benchLoad();

@@ -1,5 +1,6 @@
 // Builds what the server opens, each only when its inputs changed since the last build:
 //   the front end (dist/), from the web and domain sources, public/ and the build's settings;
+//   the server (.cache/server/), its sources bundled into plain JavaScript (see prepareServer);
 //   the history snapshot (.cache/history/), a database with the shipped CSV files imported.
 // `npm start`, `npm test` and `npm run build` run it; it prints each step and its time.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,8 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
+import { build } from 'rolldown';
 
 import { buildHistorySnapshot } from '../src/server/jobs/history-snapshot.ts';
 
@@ -68,6 +71,54 @@ export async function prepareFrontEnd(options: { force?: boolean } = {}): Promis
   process.stdout.write(`  · front end built (${seconds(started)})\n`);
 }
 
+const SERVER_INPUTS = [
+  'src/server',
+  'src/domain',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/prepare.ts',
+];
+/** The built server's folder: two below the project's, as src/server/project-root.ts expects. */
+const SERVER_DIR = path.join(root, '.cache', 'server');
+const SERVER_KEY = path.join(SERVER_DIR, '.build-key');
+
+/**
+ * Bundles the server's sources into plain JavaScript unless .cache/server/ was built from the
+ * same ones. Node runs TypeScript as is, but strips the types of every file at each start with a
+ * WebAssembly compiler that stays loaded, and loads two hundred modules one by one: the bundle
+ * starts faster and idles smaller (docs/decisions/032-history-built-once.md). Packages stay
+ * imports from node_modules; the projection worker gets an entry file of its own.
+ */
+export async function prepareServer(options: { force?: boolean } = {}): Promise<void> {
+  const started = performance.now();
+  const key = await hashInputs(SERVER_INPUTS);
+  const built = existsSync(SERVER_KEY) ? (await readFile(SERVER_KEY, 'utf8')).trim() : '';
+  if (options.force !== true && built === key && existsSync(path.join(SERVER_DIR, 'main.js'))) {
+    process.stdout.write(`  · server up to date (${seconds(started)})\n`);
+    return;
+  }
+  await build({
+    cwd: root,
+    input: {
+      main: 'src/server/main.ts',
+      'projection-worker': 'src/server/services/projection-worker.ts',
+    },
+    platform: 'node',
+    // Bare specifiers (packages, node: built-ins) stay imports; the sources are bundled.
+    external: [/^[^./]/],
+    logLevel: 'warn',
+    output: {
+      dir: SERVER_DIR,
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      cleanDir: true,
+    },
+  });
+  await writeFile(SERVER_KEY, `${key}\n`);
+  process.stdout.write(`  · server built (${seconds(started)})\n`);
+}
+
 /** Builds the history snapshot unless the one for these data files and this code exists. */
 export async function prepareHistory(): Promise<void> {
   const started = performance.now();
@@ -88,13 +139,14 @@ if (import.meta.main) {
     options: { only: { type: 'string' }, force: { type: 'boolean', default: false } },
   });
   const only = values.only;
-  if (only !== undefined && only !== 'front-end' && only !== 'history') {
-    process.stderr.write(`unknown part ${only}: choose front-end or history\n`);
+  if (only !== undefined && only !== 'front-end' && only !== 'server' && only !== 'history') {
+    process.stderr.write(`unknown part ${only}: choose front-end, server or history\n`);
     process.exit(2);
   }
   try {
-    if (only !== 'history') await prepareFrontEnd({ force: values.force });
-    if (only !== 'front-end') await prepareHistory();
+    if (only === undefined || only === 'front-end') await prepareFrontEnd({ force: values.force });
+    if (only === undefined || only === 'server') await prepareServer({ force: values.force });
+    if (only === undefined || only === 'history') await prepareHistory();
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -1,4 +1,5 @@
-// Benchmark of start-up: the time from spawning `node src/server/main.ts` to its first 200 on
+// Benchmark of start-up: the time from spawning the built server (SERVER_ENTRY, as `npm start`
+// does) to its first 200 on
 // /livez and on /readyz, on a fresh data folder and on the same folder once used, next to the
 // time a bare Fastify process (bare-livez.ts) takes to answer its first 200. Each server is
 // probed every 10 ms from the moment it is spawned, on a new connection each time.
@@ -11,10 +12,10 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = 'src/server/main.ts';
+const MAIN = SERVER_ENTRY;
 const BARE_LIVEZ = 'scripts/bench/bare-livez.ts';
 const ROUNDS = 3;
 const POLL_MS = 10;

@@ -1,7 +1,7 @@
 // Everything a start does once the process listens (see main.ts): open the database, load the
 // football data, build the app and hand it the listening server, then the first update.
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 
 import closeWithGrace from 'close-with-grace';
 import type { Logger } from 'pino';
@@ -26,6 +26,7 @@ import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { watchLiveDataReadiness } from './live-data-readiness.ts';
 import { createForecaster } from './predict/forecaster.ts';
 import { MODELS } from './predict/models.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 import { createLiveProvider } from './providers/live/live-provider.ts';
 import { createLiveSources, type LiveSources } from './providers/live/live-sources.ts';
 import type { FootballProvider } from './providers/provider.ts';
@@ -40,8 +41,8 @@ import { runSeasonProjection } from './services/season-projection.ts';
 import { createSharedState } from './shared-state.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const HISTORY_DIR = fileURLToPath(new URL('../../data', import.meta.url));
-const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
+const HISTORY_DIR = path.join(PROJECT_ROOT, 'data');
+const WEB_ROOT = path.join(PROJECT_ROOT, 'dist');
 
 /**
  * Prints each start-up step with how long it took and the process's resident memory after it,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,10 +21,10 @@ export type RunningServer = {
 };
 
 /**
- * Starts the real server process (`node src/server/main.ts`) on an ephemeral port with a
- * throw-away data folder, and resolves once it prints its address (https when `env` sets
- * TLS_CERT and TLS_KEY) and answers ready. A new data folder starts as a copy of the history
- * snapshot (`npm run build` makes it; main.ts imports the data files without it).
+ * Starts the real server process, built as `npm start` runs it (SERVER_ENTRY), on an ephemeral
+ * port with a throw-away data folder, and resolves once it prints its address (https when `env`
+ * sets TLS_CERT and TLS_KEY) and answers ready. A new data folder starts as a copy of the history
+ * snapshot (`npm run build` makes both; the server imports the data files without a snapshot).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'touchline-e2e-'));
@@ -32,24 +32,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 async function spawnServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, 'src/server/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // The models learn three seasons of history, not all twenty: seconds less at each start.
-        PREDICTION_HISTORY_SEASONS: '3',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The models learn three seasons of history, not all twenty: seconds less at each start.
+      PREDICTION_HISTORY_SEASONS: '3',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);

@@ -5,6 +5,7 @@
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
+import { prepareServer } from '../../scripts/prepare.ts';
 import { startServer, type RunningServer } from './e2e-server.ts';
 
 /** Saturday afternoon of a replayed matchday: some matches finished, some live, some to come. */
@@ -18,6 +19,9 @@ declare module 'vitest' {
 
 /** Vitest's global setup: starts the shared server, and stops it once every file has run. */
 export default async function setup(project: TestProject) {
+  // Every browser-test file runs the built server (e2e-server.ts): built here when its sources
+  // changed, for a run that did not go through `npm test` or `npm run test:e2e`.
+  await prepareServer();
   const server = await startServer({
     NOW: SHARED_SERVER_NOW,
     CLOCK_SPEED: '0',

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 import { parseConfig } from '../../src/server/config/env.ts';
-import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 import { createReadiness } from '../../src/server/services/readiness.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -151,9 +151,10 @@ describe('the Dockerfile', () => {
     for (const file of copied) expect(existsSync(path.join(root, file)), file).toBe(true);
   });
 
-  it("starts the server with the server's Node flags, as `npm start` does", async () => {
+  it("starts the built server with the server's Node flags, as `npm start` does", async () => {
     const dockerfile = await readText('Dockerfile');
-    const command = ['node', ...SERVER_NODE_FLAGS, 'src/server/main.ts'];
+    const command = ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY];
+    expect(dockerfile).toContain(`COPY --from=build /app/${path.dirname(SERVER_ENTRY)} `);
     expect(dockerfile).toMatch(/^CMD \[.*\]$/m);
     expect(JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]')).toEqual(command);
     const { scripts } = JSON.parse(await readText('package.json')) as {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { PROJECT_ROOT } from '../project-root.ts';
 import { withAdvisoryLock } from './advisory-lock.ts';
 import { keepWebAssemblyOnBaselineCompiler } from './baseline-compiler.ts';
 import { describePostgresFailure, inspectDataFolder } from './data-folder.ts';
@@ -31,7 +31,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = path.join(PROJECT_ROOT, 'drizzle');
 
 /**
  * Key of the Postgres advisory lock held while an instance migrates and checks the database, so

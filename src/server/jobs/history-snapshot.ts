@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { sql } from 'drizzle-orm';
 
 import { LEAGUES } from '../../domain/league.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedLeagues } from '../db/leagues-queries.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { runImportHistory, type ImportResult } from './import-history.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = PROJECT_ROOT;
 
 /** The shipped data files the history is imported from. */
 export const HISTORY_DATA_DIR = path.join(root, 'data');

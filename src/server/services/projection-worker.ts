@@ -7,6 +7,13 @@ import {
 } from '../../domain/season-projection.ts';
 
 const ROLE = 'touchline:season-projection';
+/**
+ * The worker's script: this module, run from its source; in the built server (scripts/prepare.ts)
+ * this module's code sits in a shared chunk, and the build gives it an entry file of its own.
+ */
+const WORKER_SCRIPT = import.meta.url.endsWith('.ts')
+  ? new URL(import.meta.url)
+  : new URL('./projection-worker.js', import.meta.url);
 
 /**
  * Simulates seasons on a worker thread: ten thousand seasons of a league take about half a
@@ -20,7 +27,7 @@ export function createProjectionWorker(): {
   let worker: Worker | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   const start = () => {
-    worker ??= new Worker(new URL(import.meta.url), { workerData: ROLE });
+    worker ??= new Worker(WORKER_SCRIPT, { workerData: ROLE });
     return worker;
   };
   const ask = (input: ProjectionInput) =>
