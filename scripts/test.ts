@@ -1,7 +1,8 @@
-// The whole test suite, as `npm test` runs it: what the tests open built first (the front end
-// and the history snapshot, each only when its inputs changed), lint, format check and typecheck
-// side by side, unit and integration tests (on PGlite, then again on a local Postgres when one answers), then browser
-// tests. It ends with a table of each phase's time, passed or not.
+// The whole test suite, as `npm test` runs it: what the tests open built first (the front end,
+// the server and the history snapshot, each only when its inputs changed), lint, format check
+// and typecheck side by side, unit and integration tests on PGlite, then the server tests again
+// on a local Postgres beside the several-instance tests (when Postgres and Redis answer), then
+// browser tests. It ends with a table of each phase's time, passed or not.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -39,15 +40,20 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
  * Runs commands side by side, each phase timed on its own, and prints each one's output whole
  * once all have ended, in the order given. Fails after the last if any failed.
  */
-async function runTogether(commands: { title: string; command: string; args: string[] }[]) {
+async function runTogether(
+  commands: { title: string; command: string; args: string[]; env?: NodeJS.ProcessEnv }[],
+) {
   process.stdout.write(`\n▶ ${commands.map((c) => c.title).join(', ')} (side by side)\n`);
   const results = await Promise.all(
     commands.map(
-      ({ title, command, args }) =>
+      ({ title, command, args, env = {} }) =>
         new Promise<{ title: string; seconds: number; code: number | null; output: string }>(
           (resolve) => {
             const started = performance.now();
-            const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+            const child = spawn(command, args, {
+              stdio: ['ignore', 'pipe', 'pipe'],
+              env: { ...process.env, ...env },
+            });
             let output = '';
             child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
             child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -158,7 +164,7 @@ function answers(port: number): Promise<boolean> {
 }
 
 const chromePath = ensureChromium();
-run('front end and history snapshot (built when changed)', 'node', ['scripts/prepare.ts']);
+run('front end, server and history snapshot (built when changed)', 'node', ['scripts/prepare.ts']);
 // Three checks that read the sources and change nothing: side by side on the machine's cores.
 await runTogether([
   { title: 'lint', command: 'eslint', args: ['.', '--max-warnings', '0'] },
@@ -177,6 +183,10 @@ run('unit and integration tests (PGlite)', 'vitest', [
   'web',
 ]);
 const postgres = await answers(5432);
+const redis = postgres && (await answers(6379));
+// The Postgres pass and the several-instance tests side by side: the instances spend most of
+// their time waiting on their schedule (a leader's lease, a poll), a core left to the other.
+const onPostgres: Parameters<typeof runTogether>[0] = [];
 if (postgres) {
   // Only the tests that open the test database (tests/helpers/test-db.ts, which TEST_DATABASE
   // points at Postgres): the others would run exactly as they did on PGlite.
@@ -184,31 +194,32 @@ if (postgres) {
     'src/server',
     'tests/integration',
   ]);
-  run(
-    `server tests on Postgres (127.0.0.1:5432): the ${databaseTests.length} that open a database`,
-    'vitest',
-    ['run', '--project', 'server', '--project', 'server-isolated', ...databaseTests],
-    { TEST_DATABASE: 'postgres' },
-  );
+  onPostgres.push({
+    title: `server tests on Postgres (127.0.0.1:5432): the ${databaseTests.length} that open a database`,
+    command: 'vitest',
+    args: ['run', '--project', 'server', '--project', 'server-isolated', ...databaseTests],
+    env: { TEST_DATABASE: 'postgres' },
+  });
 } else {
   skip(
     'server tests on Postgres',
     'No Postgres answers on 127.0.0.1:5432: the Postgres pass is skipped.',
   );
 }
-if (postgres && (await answers(6379))) {
-  run(
-    'several instances on Postgres and Redis (127.0.0.1:6379)',
-    'vitest',
-    ['run', '--project', 'cluster'],
-    { CHROME_PATH: chromePath },
-  );
+if (redis) {
+  onPostgres.push({
+    title: 'several instances on Postgres and Redis (127.0.0.1:6379)',
+    command: 'vitest',
+    args: ['run', '--project', 'cluster'],
+    env: { CHROME_PATH: chromePath },
+  });
 } else {
   skip(
     'several instances',
     'Postgres or Redis (127.0.0.1:6379) does not answer: the several-instance tests are skipped.',
   );
 }
+if (onPostgres.length > 0) await runTogether(onPostgres);
 run('browser tests', 'vitest', ['run', '--project', 'e2e'], { CHROME_PATH: chromePath });
 printPhaseTable();
 process.stdout.write('\n✔ all tests passed\n');
