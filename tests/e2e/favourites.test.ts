@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { describeViolations, findSeriousViolations } from '../helpers/accessibility.ts';
 import { DESKTOP, launchBrowser, login, scrollThroughPage } from '../helpers/browser.ts';
 import { type RunningServer } from '../helpers/e2e-server.ts';
 import { useSharedServer } from '../helpers/shared-server.ts';
@@ -66,24 +66,9 @@ const getAnnouncer = (page: Page) => page.locator('[role="status"][aria-live="po
 const isFocused = (locator: Locator) =>
   locator.evaluate((element) => element === document.activeElement);
 
-/** axe-core's serious and critical violations on the page as it stands. */
-async function findSeriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const { axe: injected } = window as unknown as { axe: typeof axe };
-    const results = await injected.run(document, {
-      resultTypes: ['violations'],
-      rules: { 'target-size': { enabled: true } },
-    });
-    return results.violations.map((v) => ({
-      impact: v.impact ?? null,
-      text: `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`,
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.text);
-}
+/** axe-core's serious and critical violations on the page as it stands, described ('' if none). */
+const describeSeriousViolations = async (page: Page) =>
+  describeViolations(await findSeriousViolations(page));
 
 describe('favourite clubs', () => {
   it('are starred by keyboard, come first on the board, filter board and news, and are remembered', async () => {
@@ -118,7 +103,7 @@ describe('favourite clubs', () => {
     await expect
       .poll(() => getAnnouncer(page).textContent(), WAIT)
       .toBe(`${club.name} added to my clubs`);
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(await describeSeriousViolations(page)).toBe('');
 
     await expect
       .poll(() => getBoardRows(otherTab).first().getAttribute('aria-label'), WAIT)
@@ -136,7 +121,7 @@ describe('favourite clubs', () => {
     expect(
       await page.getByRole('button', { name: `Remove ${club.name} from my clubs` }).count(),
     ).toBe(1);
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(await describeSeriousViolations(page)).toBe('');
 
     // The board: the favourite's match first, with its marker; the rest keep their order.
     await page.goto(server.url);
@@ -158,7 +143,7 @@ describe('favourite clubs', () => {
       .poll(() => page.getByTestId('showing').textContent(), WAIT)
       .toBe('Showing 1-1 of 1 matches');
     expect(await rows.first().getAttribute('data-favourite')).toBe('true');
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(await describeSeriousViolations(page)).toBe('');
     await page.screenshot({ path: '/tmp/favourites-home-1280.png', fullPage: true });
 
     // My clubs on the news: only items naming a favourite club in their title.
@@ -172,7 +157,7 @@ describe('favourite clubs', () => {
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title).toMatch(new RegExp(`${club.name}|${other.name}`));
     expect(new URL(page.url()).searchParams.get('clubs')).toBe('mine');
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(await describeSeriousViolations(page)).toBe('');
 
     // The team page: the other club's star is pressed; pressing it takes the club out.
     await page.goto(`${server.url}/team/${other.key}`);
@@ -185,7 +170,7 @@ describe('favourite clubs', () => {
     await expect
       .poll(() => getAnnouncer(page).textContent(), WAIT)
       .toBe(`${other.name} removed from my clubs`);
-    expect(await findSeriousViolations(page)).toEqual([]);
+    expect(await describeSeriousViolations(page)).toBe('');
 
     // A reload remembers it: the other club stays out, the first club stays in.
     await page.reload();
@@ -233,7 +218,7 @@ describe('favourite clubs', () => {
         .waitFor();
       await scrollThroughPage(page);
       await page.waitForFunction(() => document.querySelector('.animate-pulse') === null);
-      expect(await findSeriousViolations(page), path).toEqual([]);
+      expect(await describeSeriousViolations(page), path).toBe('');
       // Nothing wider than the phone.
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
