@@ -69,7 +69,8 @@ async function runTogether(
   );
   for (const { title, seconds, code, output } of results) {
     process.stdout.write(`\n▶ ${title}\n${output}`);
-    phases.push({ title, seconds, outcome: code === 0 ? 'passed' : 'FAILED' });
+    const together = results.length > 1 ? ', side by side' : '';
+    phases.push({ title, seconds, outcome: `${code === 0 ? 'passed' : 'FAILED'}${together}` });
   }
   const failed = results.filter((r) => r.code !== 0);
   if (failed.length > 0) {
