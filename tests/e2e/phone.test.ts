@@ -78,8 +78,14 @@ async function getJson<T>(path: string): Promise<T> {
 /** Every page past the gate a fan reaches: home, each league, a match, a team, news, … */
 async function listPages(): Promise<string[]> {
   const { matches } = await getJson<{ matches: { id: number }[] }>('/api/matches/today');
-  const { items } = await getJson<{ items: { link: string }[] }>('/api/news?page_size=50');
-  const story = items.find((item) => item.link.startsWith('/news/'));
+  // The newsroom's stories come with the first news sync, which may end after the server is
+  // ready: asked again until one is there.
+  const findStory = async () => {
+    const { items } = await getJson<{ items: { link: string }[] }>('/api/news?page_size=50');
+    return items.find((item) => item.link.startsWith('/news/'));
+  };
+  await expect.poll(findStory, { timeout: 30_000, interval: 500 }).toBeDefined();
+  const story = await findStory();
   if (matches[0] === undefined || story === undefined) throw new Error('no match or story');
   return [
     '/',
