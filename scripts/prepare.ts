@@ -86,7 +86,7 @@ const SERVER_KEY = path.join(SERVER_DIR, '.build-key');
  * Bundles the server's sources into plain JavaScript unless .cache/server/ was built from the
  * same ones. Node runs TypeScript as is, but strips the types of every file at each start with a
  * WebAssembly compiler that stays loaded, and loads two hundred modules one by one: the bundle
- * starts faster and idles smaller (docs/decisions/032-history-built-once.md). Packages stay
+ * starts faster and loads no compiler (docs/decisions/032-history-built-once.md). Packages stay
  * imports from node_modules; the projection worker gets an entry file of its own.
  */
 export async function prepareServer(options: { force?: boolean } = {}): Promise<void> {
