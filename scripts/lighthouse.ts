@@ -8,6 +8,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 
 import { startServer, type RunningServer } from '../tests/helpers/e2e-server.ts';
 import { buildFrontEnd } from './bench/bundle-size.ts';
+import { prepareServer } from './prepare.ts';
 
 /** Stands for the match page of the board's first match, whose id is known once the server runs. */
 const MATCH_CENTRE = '/match/<first on the board>';
@@ -153,6 +154,8 @@ async function auditWithRetry(browser: Browser, url: string, cookie: string, the
 }
 
 await buildFrontEnd();
+// The built server, as `npm start` runs it (startServer starts it).
+await prepareServer();
 const server = await startServer({ NOW: '2026-11-21T15:30:00Z', LOG_LEVEL: 'error' });
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

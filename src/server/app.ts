@@ -15,6 +15,7 @@ import { createAdminAuth } from './http/admin-auth.ts';
 import { addCachingHeaders } from './http/caching.ts';
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import { registerContract } from './http/contract.ts';
+import { KEEP_ALIVE_TIMEOUT_MS } from './http/early-listener.ts';
 import { answerClientError, handleError, handleFrameworkError } from './http/errors.ts';
 import {
   createGateHook,
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy ?? false,
     connectionTimeout: 10_000,
     requestTimeout: 15_000,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     return503OnClosing: true,
     // Answers made before any hook runs carry the security headers too.
     frameworkErrors: handleFrameworkError,

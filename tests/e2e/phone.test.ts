@@ -84,8 +84,10 @@ async function listPages(): Promise<string[]> {
     const { items } = await getJson<{ items: { link: string }[] }>('/api/news?page_size=50');
     return items.find((item) => item.link.startsWith('/news/'));
   };
-  await expect.poll(findStory, { timeout: 30_000, interval: 500 }).toBeDefined();
-  const story = await findStory();
+  let story: { link: string } | undefined;
+  await expect
+    .poll(async () => (story = await findStory()), { timeout: 30_000, interval: 500 })
+    .toBeDefined();
   if (matches[0] === undefined || story === undefined) throw new Error('no match or story');
   return [
     '/',

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
+import { prepareServer } from '../../scripts/prepare.ts';
 import { LEAGUES } from '../../src/domain/league.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { seedLeagues } from '../../src/server/db/leagues-queries.ts';
@@ -116,9 +117,11 @@ export async function createPostgresHistoryDatabase(name: string): Promise<void>
 
 /**
  * Migrates one PGlite and saves it, so each test file starts from a copy instead of migrating;
- * makes sure the history snapshot is built; on Postgres, makes the template databases.
+ * makes sure the history snapshot and the built server (which the integration tests that use
+ * e2e-server.ts start) are up to date; on Postgres, makes the template databases.
  */
 export default async function setup(project: TestProject) {
+  await prepareServer();
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   project.provide('databaseKind', kind);
   const pglite = await PGlite.create();

@@ -9,7 +9,7 @@ import { prepareServer } from '../../scripts/prepare.ts';
 import { startServer, type RunningServer } from './e2e-server.ts';
 
 /** Saturday afternoon of a replayed matchday: some matches finished, some live, some to come. */
-export const SHARED_SERVER_NOW = '2026-11-21T15:30:00Z';
+const SHARED_SERVER_NOW = '2026-11-21T15:30:00Z';
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -4,13 +4,12 @@ import net from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { KEEP_ALIVE_TIMEOUT_MS } from '../../src/server/http/early-listener.ts';
 import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 
 const PASSWORD = 'drain-test-password-0123456789';
 const GRACE_MS = 10_000;
 const IN_FLIGHT = 6;
-/** How long the server keeps an idle connection open (src/server/app.ts). */
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: RunningServer;

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 import { SECURITY_HEADERS } from './security-headers.ts';
 
+/** How long the server keeps an idle connection open, waiting for the next request. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** How long a client is told to wait before asking again while the process starts. */
@@ -95,7 +98,7 @@ export async function listenEarly(options: {
       : https.createServer(options.https, route);
   // As the app's own server would be (app.ts): slow clients cannot hold connections forever.
   server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.timeout = 10_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
