@@ -26,7 +26,8 @@ export const SERVER_NODE_FLAGS: readonly string[] = [
 
 /**
  * The built server (scripts/prepare.ts bundles src/server into it): what `npm start`, the image,
- * the browser tests and the benchmarks run. `npm run dev` and the integration tests run the
- * sources (src/server/main.ts).
+ * the browser tests, the tests that start it through tests/helpers/e2e-server.ts, Lighthouse and
+ * the benchmarks run. `npm run dev` and the tests that spawn src/server/main.ts themselves run
+ * the sources.
  */
 export const SERVER_ENTRY = '.cache/server/main.js';
