@@ -93,11 +93,11 @@ function countBefore(results: readonly ForecastRecord[], kickoffMs: number): num
  */
 export async function forecastMatches(
   forecaster: Forecaster,
-  inputs: Pick<ForecastInputs, 'played' | 'inPlaySinceMs'>,
+  inputs: Pick<ForecastInputs, 'earlier' | 'played' | 'inPlaySinceMs'>,
   due: readonly DueForecast[],
   signal?: AbortSignal,
 ): Promise<PredictionInput[]> {
-  const { played, inPlaySinceMs } = inputs;
+  const { earlier, played, inPlaySinceMs } = inputs;
   const learnable =
     inPlaySinceMs === undefined ? played.length : countBefore(played, inPlaySinceMs);
   const rows: PredictionInput[] = [];
@@ -105,7 +105,7 @@ export async function forecastMatches(
     (a, b) => a.record.kickoffMs - b.record.kickoffMs,
   )) {
     const count = Math.min(learnable, countBefore(played, record.kickoffMs));
-    await forecaster.learn(played, count, toPlayedMatch, signal);
+    await forecaster.learn(played, { count, toMatch: toPlayedMatch, signal, earlier });
     const priced = listPricedMarkets(record.preClosing);
     for (const model of forecaster.forecast(toFixture(record))) {
       const f = model.forecast;
@@ -150,7 +150,9 @@ export async function runPredictUpcoming(deps: {
   signal?: AbortSignal;
 }): Promise<number> {
   if (deps.provider.listForecastInputs === undefined) return 0;
-  const { played, upcoming, inPlaySinceMs } = await deps.provider.listForecastInputs(deps.now);
+  const { earlier, played, upcoming, inPlaySinceMs } = await deps.provider.listForecastInputs(
+    deps.now,
+  );
   const stored = await findMatchesByExternalIds(
     deps.db,
     upcoming.map((u) => u.externalId),
@@ -167,7 +169,7 @@ export async function runPredictUpcoming(deps: {
 
   const rows = await forecastMatches(
     deps.forecaster,
-    { played, inPlaySinceMs },
+    { earlier, played, inPlaySinceMs },
     due.flatMap((record) => {
       const match = byExternalId.get(record.externalId);
       return match === undefined

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { MarketKey, OddsEvent } from '../../domain/odds.ts';
 import { getZonedDayRange } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
@@ -30,7 +32,10 @@ export type SyncDeps = {
   provider: FootballProvider;
   now: Date;
   timeZone: string;
-  /** What was last written per league and kind: unchanged data is not written again. */
+  /**
+   * A digest of what was last written per league and kind: unchanged data is not written again.
+   * A digest, not the rows' JSON: a league's transfers alone are hundreds of kilobytes.
+   */
   written?: Map<string, string>;
 };
 
@@ -41,7 +46,7 @@ async function writeIfChanged(
   rows: unknown,
   write: () => Promise<unknown>,
 ): Promise<void> {
-  const fingerprint = JSON.stringify(rows);
+  const fingerprint = createHash('sha256').update(JSON.stringify(rows)).digest('base64');
   if (written?.get(key) === fingerprint) return;
   await write();
   written?.set(key, fingerprint);

@@ -70,8 +70,8 @@ describe('createForecaster', () => {
     const history = createHistory(300);
     const forecaster = createForecaster(MODELS);
     const stopping = new AbortController();
-    const learning = forecaster.learn(history, history.length, undefined, stopping.signal);
-    const queued = forecaster.learn(history, history.length, undefined, stopping.signal);
+    const learning = forecaster.learn(history, { signal: stopping.signal });
+    const queued = forecaster.learn(history, { signal: stopping.signal });
     // One turn of the event loop: the first slice of learning runs, then the signal aborts.
     await new Promise((resolve) => setImmediate(resolve));
     stopping.abort(new Error('stopping'));
@@ -84,6 +84,68 @@ describe('createForecaster', () => {
     expect(history[kept]!.kickoffMs).not.toBe(history[kept - 1]!.kickoffMs);
 
     await forecaster.learn(history);
+    expect(forecaster.learntCount).toBe(history.length);
+    const { homeGoals: _h, awayGoals: _a, shots: _s, ...last } = history.at(-1)!;
+    const fresh = createForecaster(MODELS);
+    await fresh.learn(history);
+    expect(forecaster.forecast(last)).toEqual(fresh.forecast(last));
+  });
+
+  it('learns earlier results it is given to read as if they began the history, and reads them again only to start again', async () => {
+    const history = createHistory(120);
+    const split = 60 * 3;
+    let reads = 0;
+    const earlier = {
+      key: 'first seasons',
+      read: async () => {
+        reads += 1;
+        return history.slice(0, split);
+      },
+    };
+    const season = history.slice(split);
+    const { homeGoals: _h, awayGoals: _a, shots: _s, ...last } = history.at(-1)!;
+    const whole = createForecaster(MODELS);
+    await whole.learn(history);
+
+    const forecaster = createForecaster(MODELS);
+    for (let n = 0; n <= season.length; n += 30)
+      await forecaster.learn(season, { count: n, earlier });
+    await forecaster.learn(season, { earlier });
+    expect(reads).toBe(1);
+    expect(forecaster.learntCount).toBe(history.length);
+    expect(forecaster.forecast(last)).toEqual(whole.forecast(last));
+
+    // The season starting over: everything is learnt again, the earlier results read again.
+    await forecaster.learn(season.slice(0, 30), { earlier });
+    expect(reads).toBe(2);
+    expect(forecaster.learntCount).toBe(split + 30);
+    // Other earlier results: the same.
+    await forecaster.learn(season, { earlier: { ...earlier, key: 'other seasons' } });
+    expect(reads).toBe(3);
+    // None: the season alone.
+    await forecaster.learn(season);
+    expect(forecaster.learntCount).toBe(season.length);
+  });
+
+  it('goes on from where it stopped in the earlier results', async () => {
+    const history = createHistory(600);
+    const split = 1_500;
+    const earlier = { key: 'first seasons', read: async () => history.slice(0, split) };
+    const season = history.slice(split);
+    const forecaster = createForecaster(MODELS);
+    const stopping = new AbortController();
+    // Aborted as it turns the first result into a match: it stops at the end of that slice.
+    const toMatch = (record: PlayedMatch) => {
+      stopping.abort(new Error('stopping'));
+      return record;
+    };
+    const learning = forecaster.learn(season, { earlier, toMatch, signal: stopping.signal });
+    await expect(learning).rejects.toThrow('stopping');
+    const kept = forecaster.learntCount;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(split);
+
+    await forecaster.learn(season, { earlier });
     expect(forecaster.learntCount).toBe(history.length);
     const { homeGoals: _h, awayGoals: _a, shots: _s, ...last } = history.at(-1)!;
     const fresh = createForecaster(MODELS);

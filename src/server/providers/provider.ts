@@ -213,6 +213,11 @@ export type FootballProvider = {
 };
 
 export type ForecastInputs = {
+  /**
+   * Results before `played` (the replay's earlier seasons), learnt before them and read only when
+   * the models must learn them (again), so they are not held between refreshes.
+   */
+  earlier?: { key: string; read: () => Promise<ForecastRecord[]> };
   played: ForecastRecord[];
   upcoming: (ForecastRecord & { externalId: string })[];
   /**

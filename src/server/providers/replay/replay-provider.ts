@@ -210,7 +210,6 @@ export function createReplayProvider(
     return played;
   };
 
-  let earlierRecords: Promise<ForecastRecord[]> | undefined;
   /** The earlier seasons' results as the models learn them, in kick-off order. */
   const toEarlierRecords = (sources: readonly HistoryMatch[]): ForecastRecord[] => {
     // Kick-off conversion goes through Intl; most matches share a date and time with another.
@@ -228,18 +227,14 @@ export function createReplayProvider(
     return records.sort(byKickoffThenId);
   };
   /**
-   * Built once, on the first forecast: from the data set's earlier matches, or read then by its
-   * loader (the start does not wait for them); a failed read is tried again next time.
+   * The earlier seasons' results, for the models to learn before the season's: from the data
+   * set's earlier matches, or read by its loader each time the models must learn them (the first
+   * forecast, and the season starting over), so they are not held in between.
    */
-  const listEarlierRecords = (): Promise<ForecastRecord[]> => {
-    earlierRecords ??= (async () => {
-      const sources = dataset.earlierMatches ?? (await dataset.loadEarlierMatches?.()) ?? [];
-      return toEarlierRecords(sources);
-    })();
-    earlierRecords.catch(() => {
-      earlierRecords = undefined;
-    });
-    return earlierRecords;
+  const earlier = {
+    key: `before ${dataset.season}`,
+    read: async () =>
+      toEarlierRecords(dataset.earlierMatches ?? (await dataset.loadEarlierMatches?.()) ?? []),
   };
 
   const toProviderMatch = (
@@ -525,7 +520,8 @@ export function createReplayProvider(
       }
       played.sort(byKickoffThenId);
       return {
-        played: (await listEarlierRecords()).concat(played),
+        earlier,
+        played,
         upcoming,
         ...(inPlaySinceMs === undefined ? {} : { inPlaySinceMs }),
       };
