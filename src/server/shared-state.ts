@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import type { RedisOptions } from './http/counters.ts';
@@ -131,6 +131,8 @@ async function connectRedis(
   url: string,
   log: Log,
 ): Promise<{ main: Redis; sub: Redis; reader: Redis }> {
+  // Read only here: the embedded default never loads a Redis client.
+  const { Redis } = await import('ioredis');
   const options = { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 };
   const main = new Redis(url, options);
   const sub = new Redis(url, options);

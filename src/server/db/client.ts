@@ -5,12 +5,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { PGlite } from '@electric-sql/pglite';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 
 import { PROJECT_ROOT } from '../project-root.ts';
 import { withAdvisoryLock } from './advisory-lock.ts';
@@ -250,6 +247,12 @@ export async function openDatabase(options: {
   seedDir?: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl !== undefined) {
+    // Read only here: the embedded default never loads a Postgres client.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

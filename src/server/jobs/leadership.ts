@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** Key of the Postgres advisory lock the scheduler's leader holds ("TLSCHED" in ASCII-ish). */
 export const SCHEDULER_LOCK_KEY = 7_457_283_645;
@@ -63,7 +63,9 @@ export function createLeadership(options: {
   const attempt = async () => {
     try {
       if (client === undefined) {
-        const fresh = new pg.Client({
+        // Read only here: the embedded database never loads a Postgres client.
+        const { Client } = (await import('pg')).default;
+        const fresh = new Client({
           connectionString: options.databaseUrl,
           keepAlive: true,
           connectionTimeoutMillis: 5000,
