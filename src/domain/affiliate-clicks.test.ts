@@ -2,12 +2,14 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 
 import {
+  ClickLeagueSchema,
   findClickPage,
   listReportDays,
   renderClicksCsv,
   summariseClicks,
   toCsvField,
 } from './affiliate-clicks.ts';
+import { LEAGUES } from './league.ts';
 
 describe('findClickPage', () => {
   it.each([
@@ -58,8 +60,15 @@ describe('toCsvField', () => {
     ['+44 20', "'+44 20"],
     ['-3', "'-3"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\t=1', "'\t=1"],
+    ['\t=1', `"\t'=1"`],
     ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
+    ['x,=1', `"x,'=1"`],
+    ['a;b', '"a;b"'],
+    ['a\tb', '"a\tb"'],
+    ['x;=1+1', `"x;'=1+1"`],
+    ['x;"=1"', `"x;'""=1"""`],
+    ['x;', `"x;'"`],
+    ['two\n-lines', `"two\n'-lines"`],
     ['', ''],
   ])('writes %j as %j', (value, field) => {
     expect(toCsvField(value)).toBe(field);
@@ -69,6 +78,80 @@ describe('toCsvField', () => {
     expect(toCsvField(12)).toBe('12');
     expect(toCsvField(null)).toBe('');
   });
+});
+
+describe('renderClicksCsv in a spreadsheet', () => {
+  // Values stored before the league was checked, or written to trip up a spreadsheet.
+  const HOSTILE = [
+    'x;=1+1',
+    '=HYPERLINK("https://evil.example","Click")',
+    '+1',
+    '-1',
+    '@SUM(1)',
+    'a\t=1',
+    '\t-1',
+    'a;"=1"',
+    'a;',
+    ';;@x',
+    'x,=1',
+    'say "hi";-2',
+    'two\nlines\n=1',
+    'cr\r+1',
+    'crlf\r\n@x',
+    '"=1',
+  ];
+  const counts = HOSTILE.map((value, i) => ({
+    day: value,
+    bookmaker: value,
+    league: value,
+    page: value,
+    clicks: i,
+  }));
+  const csv = renderClicksCsv(counts);
+
+  it('keeps one record per count, and no formula, read with commas', () => {
+    const records = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(records.map((r) => r.clicks)).toEqual(
+      counts.toSorted((a, b) => a.day.localeCompare(b.day)).map((c) => String(c.clicks)),
+    );
+    expect(
+      records.flatMap((r) => Object.values(r)).filter((cell) => /^[=+\-@]/.test(cell)),
+    ).toEqual([]);
+  });
+
+  // Excel splits at ';' in many locales and at tabs when asked to, and honours a quote only at
+  // a cell's start; some imports take no notice of quotes at all.
+  it.each([
+    [',', '"'],
+    [';', '"'],
+    ['\t', '"'],
+    [',', false],
+    [';', false],
+    ['\t', false],
+  ] as const)('leaves no cell a formula when split at %j with quote %j', (delimiter, quote) => {
+    const rows = parse(csv, {
+      delimiter,
+      quote,
+      relax_quotes: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as string[][];
+    expect(rows.length).toBeGreaterThan(HOSTILE.length);
+    expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+});
+
+describe('ClickLeagueSchema', () => {
+  it.each(LEAGUES.map((l) => l.slug))('takes the slug %s of a league of the site', (slug) => {
+    expect(ClickLeagueSchema.safeParse(slug).success).toBe(true);
+  });
+
+  it.each(['x;=1+1', '=1', '-1', 'serie-a-', 'Serie-A', 'serie_a', 'serie a', '', 'l'.repeat(61)])(
+    'refuses %j',
+    (value) => {
+      expect(ClickLeagueSchema.safeParse(value).success).toBe(false);
+    },
+  );
 });
 
 describe('renderClicksCsv and summariseClicks', () => {

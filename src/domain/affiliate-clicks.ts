@@ -19,6 +19,21 @@ export type ClickPage = (typeof CLICK_PAGES)[number];
 
 export const ClickPageSchema = z.enum(CLICK_PAGES, `must be one of ${CLICK_PAGES.join(', ')}`);
 
+/**
+ * A well-formed league slug ("serie-a", "ligue-1"): lower-case letters and digits in words joined
+ * by '-', at most 60 characters. Whether the site has that league is for the clicks service to
+ * check against the stored leagues.
+ */
+export const LEAGUE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const LEAGUE_SLUG_MAX_LENGTH = 60;
+
+export const ClickLeagueSchema = z
+  .string()
+  .check(
+    z.maxLength(LEAGUE_SLUG_MAX_LENGTH),
+    z.regex(LEAGUE_SLUG_PATTERN, 'must be a league slug (a-z, 0-9 and -)'),
+  );
+
 /** Days the operators' clicks report covers: today and the 29 before it, in the site's zone. */
 export const CLICK_REPORT_DAYS = 30;
 
@@ -139,15 +154,27 @@ export function summariseClicks(
 }
 
 /**
- * One CSV field: quoted when it holds a comma, quote or line break, and a field a spreadsheet
- * would run as a formula (starting with = + - @, or a tab or carriage return before one) is
- * prefixed with ' so it stays text.
+ * Where a spreadsheet may start a cell inside a field's text, however it splits a line. A reader
+ * splitting at commas either honours the quotes around the field (and then starts no cell inside
+ * it) or takes quotes as plain characters, so after a comma only = + - @ matter. A reader
+ * splitting at ';' (Excel in German, French, Spanish, Italian or Dutch) or at tabs takes a quote
+ * in the middle of a line as a plain character, and so does a line break: after one of those a
+ * cell may start with anything, a quote included, which such a reader would take as opening a
+ * quoted cell that runs on into the lines below.
+ */
+const CELL_STARTS = /(?<=^|,)(?=[=+\-@])|(?<=[;\t\r\n])(?=[=+\-@"]|$)/g;
+
+/**
+ * One CSV field (RFC 4180), quoted when it holds a comma, semicolon, tab, quote or line break.
+ * Text a spreadsheet would run as a formula stays text: a ' goes wherever a cell could start
+ * with = + - or @ (see CELL_STARTS), or after a semicolon, tab or line break with a quote (or
+ * the field's closing quote, at the end).
  */
 export function toCsvField(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value.replace(CELL_STARTS, "'");
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const CLICKS_CSV_HEADER = ['day', 'bookmaker', 'league', 'page', 'clicks'] as const;

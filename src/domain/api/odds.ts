@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { ClickPageSchema } from '../affiliate-clicks.ts';
+import { ClickLeagueSchema, ClickPageSchema } from '../affiliate-clicks.ts';
 import { BOOKMAKER_KEY_MAX_LENGTH, BOOKMAKER_KEY_PATTERN } from '../bookmakers.ts';
 import { OddsEventSchema } from '../odds.ts';
 import { LeagueNameSchema } from './matches.ts';
@@ -29,11 +29,15 @@ export const GoParamsSchema = z.strictObject({
     ),
 });
 
-/** What the click is about, recorded with it; never used to build the target. */
+/**
+ * What the click is about, recorded with it; never used to build the target. The event and
+ * outcome (the odds' own ids and names) are kept for the record but reach no report.
+ */
 export const GoQuerySchema = z.strictObject({
   event: z.optional(z.string().check(z.maxLength(200))),
   outcome: z.optional(z.string().check(z.maxLength(200))),
-  league: z.optional(z.string().check(z.maxLength(100))),
+  /** The league's slug, as the site's links give it; recorded only for a league of the site. */
+  league: z.optional(ClickLeagueSchema),
   /** The kind of page the link was on, for the operators' clicks report. */
   page: z.optional(ClickPageSchema),
 });

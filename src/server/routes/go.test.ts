@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { offerBookmakers } from '../../../tests/helpers/small-world.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { BOOKMAKERS } from '../../domain/bookmakers.ts';
+import { LEAGUES, type LeagueEntry } from '../../domain/league.ts';
 import { affiliateClicks } from '../db/schema.ts';
 import { createClickLimiter } from '../http/click-limiter.ts';
 
@@ -175,15 +176,56 @@ describe('GET /go/:bookmaker', () => {
     'ﬀ\u202e\ud83d\ude00',
   ];
 
-  it.each(
-    hostile.flatMap((value) => ['event', 'outcome', 'league'].map((field) => [field, value])),
-  )('keeps the redirect on the bookmaker when %s is %j', async (field, value) => {
-    const response = await go(`/go/bet365?${new URLSearchParams({ [field]: value })}`);
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('https://www.bet365.com/');
-    expect(response.headers['set-cookie']).toBeUndefined();
-    await waitForClicks(1);
+  it.each(hostile.flatMap((value) => ['event', 'outcome'].map((field) => [field, value])))(
+    'keeps the redirect on the bookmaker when %s is %j',
+    async (field, value) => {
+      const response = await go(`/go/bet365?${new URLSearchParams({ [field]: value })}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('https://www.bet365.com/');
+      expect(response.headers['set-cookie']).toBeUndefined();
+      await waitForClicks(1);
+    },
+  );
+
+  // The site's links name a league by its slug: anything else is not a click on one of them.
+  it.each([...hostile, 'x;=1+1', '=HYPERLINK("https://evil.example","x")', '-1', 'Serie-A'])(
+    'answers 400 and records nothing when the league is %j',
+    async (league) => {
+      const response = await go(`/go/bet365?${new URLSearchParams({ event: 'e1', league })}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.json<{ error: string }>().error).toMatch(/^league: /);
+      await expectNoClickBut('sentinel');
+    },
+  );
+
+  it('answers 400 and records nothing for the league x;=1+1 as a probe sends it', async () => {
+    const response = await go('/go/bet365?league=x;=1+1');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers.location).toBeUndefined();
+    await expectNoClickBut('sentinel');
   });
+
+  it.each(['premier-league', 'la-liga', 'serie-a', 'bundesliga', 'ligue-1'])(
+    'records the league %s, one of the site’s',
+    async (league) => {
+      const response = await go(`/go/bet365?event=e1&league=${league}&page=league`);
+      expect(response.statusCode).toBe(302);
+      const [row] = await waitForClicks(1);
+      expect(row).toMatchObject({ eventId: 'e1', leagueSlug: league, sourcePage: 'league' });
+    },
+  );
+
+  it.each(['atlantis', 'serie-b', 'premier-league-2'])(
+    'sends the fan on but records no league for %s, a slug the site has no league for',
+    async (league) => {
+      const response = await go(`/go/bet365?event=e1&outcome=home&league=${league}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('https://www.bet365.com/');
+      const [row] = await waitForClicks(1);
+      expect(row).toMatchObject({ eventId: 'e1', outcome: 'home', leagueSlug: null });
+    },
+  );
 
   it.each(['\r\nLocation: https://evil.example', 'e\u0000', 'e\u0085'])(
     'answers 400 and records nothing for a control character in %j',
@@ -233,6 +275,50 @@ describe('GET /go/:bookmaker', () => {
     expect(response.json()).toEqual({ error: 'Unauthorized' });
     expect(response.headers.location).toBeUndefined();
     await expectNoClickBut('sentinel');
+  });
+});
+
+describe('GET /go/:bookmaker with a sixth league in the database', () => {
+  const EREDIVISIE: LeagueEntry = {
+    slug: 'eredivisie',
+    name: 'Eredivisie',
+    country: 'Netherlands',
+    flag: 'nl',
+    division: 'N1',
+    footballDataCode: 'DED',
+    apiFootballId: 88,
+    besoccer: { id: 9, name: 'Eredivisie' },
+    oddsApiSportKey: 'soccer_netherlands_eredivisie',
+    marketOrder: 6,
+    newsNames: ['Eredivisie'],
+    newsFeeds: [],
+    places: [{ from: '2005-2006', championsLeague: 2, relegation: 1, relegationPlayoff: 2 }],
+  };
+  let six: TestApp;
+  let sixCookie: string;
+  beforeAll(async () => {
+    six = await createTestApp({}, { leagues: [...LEAGUES, EREDIVISIE] });
+    sixCookie = await loginCookie(six.app);
+  });
+  afterAll(async () => {
+    await six.close();
+  });
+
+  it('records the league the database holds, not only the registry’s five', async () => {
+    const response = await six.app.inject({
+      url: '/go/bet365?event=e1&league=eredivisie&page=league',
+      headers: { cookie: sixCookie },
+    });
+    expect(response.statusCode).toBe(302);
+    for (let i = 0; i < 100; i++) {
+      const rows = await six.database.db.select().from(affiliateClicks);
+      if (rows.length > 0) {
+        expect(rows).toMatchObject([{ eventId: 'e1', leagueSlug: 'eredivisie' }]);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the click was not recorded');
   });
 });
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { findBookmaker, findBookmakerSite } from '../../domain/bookmakers.ts';
 import { createAffiliateClick } from '../db/affiliate-clicks-queries.ts';
 import type { Db } from '../db/client.ts';
+import { listLeagues } from '../db/leagues-queries.ts';
 import { listOfferedBookmakerKeys } from '../db/markets-queries.ts';
 import type { ClickLimiter, ClickVerdict } from '../http/click-limiter.ts';
 import { HttpError } from '../http/errors.ts';
@@ -23,6 +24,7 @@ export type Click = {
   bookmaker: string;
   event?: string | undefined;
   outcome?: string | undefined;
+  /** A league slug: stored only when it is one of the site's leagues. */
   league?: string | undefined;
   /** The kind of page the link was on. */
   page?: string | undefined;
@@ -34,6 +36,9 @@ export type Click = {
 /** How long the keys of the bookmakers whose prices are stored are kept before they are read again. */
 const OFFERED_TTL_MS = 60_000;
 
+/** How long the slugs of the stored leagues are kept before they are read again. */
+const LEAGUES_TTL_MS = 60_000;
+
 /**
  * 'Bet now' clicks. The target comes from the allow-list, or for a bookmaker off it from its
  * strictly checked key alone (www.<brand>.com), never from the click's other values. A key off
@@ -41,7 +46,9 @@ const OFFERED_TTL_MS = 60_000;
  * cannot be made to send fans to a site of anyone's choosing. The insert
  * runs beside the redirect, never before it: with the database down the fan still goes through,
  * the click unrecorded. So does the check of `limiter` (SECURITY §6): past 30 clicks a minute
- * from one address, or the same offer again within 10 s, the click is not recorded.
+ * from one address, or the same offer again within 10 s, the click is not recorded. A league is
+ * recorded only when it is one of the stored leagues (the operators' report names it), else the
+ * click is recorded without one: a link from a page that is a little old still goes through.
  */
 export function createAffiliateClicks(deps: {
   db: Db;
@@ -67,6 +74,26 @@ export function createAffiliateClicks(deps: {
     return offered.keys.has(key);
   };
 
+  let leagues: { slugs: Set<string>; readAt: number } | null = null;
+
+  /**
+   * `slug` when it is one of the stored leagues (a league may be added to the database), else
+   * null. Read at most once a minute, the last answer kept on error.
+   */
+  const findLeague = async (slug: string | undefined, log: Log): Promise<string | null> => {
+    if (slug === undefined) return null;
+    if (leagues === null || Date.now() - leagues.readAt > LEAGUES_TTL_MS) {
+      try {
+        const slugs = new Set((await listLeagues(deps.db)).map((league) => league.slug));
+        leagues = { slugs, readAt: Date.now() };
+      } catch (error) {
+        log.error({ err: error }, 'leagues not read');
+        if (leagues === null) return null;
+      }
+    }
+    return leagues.slugs.has(slug) ? slug : null;
+  };
+
   const record = (click: Click, bookmaker: string, targetUrl: string, verdict: ClickVerdict) => {
     if (verdict !== 'record') {
       click.log.debug({ verdict }, 'affiliate click not recorded: over the click limits');
@@ -77,16 +104,21 @@ export function createAffiliateClicks(deps: {
       return;
     }
     pendingClicks++;
-    createAffiliateClick(deps.db, {
-      bookmaker,
-      eventId: click.event ?? null,
-      outcome: click.outcome ?? null,
-      leagueSlug: click.league ?? null,
-      sourcePage: click.page ?? null,
-      targetUrl,
-      ...(deps.now === undefined ? {} : { createdAt: deps.now() }),
-      clientHash: createHash('sha256').update(click.ip).digest('base64url').slice(0, 16),
-    })
+    // Dated now, not once the league is known: the clicks report counts days by this clock.
+    const createdAt = deps.now?.();
+    findLeague(click.league, click.log)
+      .then((leagueSlug) =>
+        createAffiliateClick(deps.db, {
+          bookmaker,
+          eventId: click.event ?? null,
+          outcome: click.outcome ?? null,
+          leagueSlug,
+          sourcePage: click.page ?? null,
+          targetUrl,
+          ...(createdAt === undefined ? {} : { createdAt }),
+          clientHash: createHash('sha256').update(click.ip).digest('base64url').slice(0, 16),
+        }),
+      )
       .then(() => deps.onRecorded?.(bookmaker))
       .catch((error: unknown) => click.log.error({ err: error }, 'affiliate click not recorded'))
       .finally(() => pendingClicks--);
