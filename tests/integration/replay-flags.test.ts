@@ -56,6 +56,7 @@ async function syncAt(now: Date): Promise<void> {
   const sync = { db: t.database.db, provider, now, timeZone: TIME_ZONE };
   expect(await runSyncLeagueData({ ...sync, kinds: ['players', 'transfers'] })).toEqual({
     failures: [],
+    deferred: [],
   });
   cache.clear();
 }

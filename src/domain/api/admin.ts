@@ -17,6 +17,13 @@ export const ProviderStatusSchema = z.object({
   items_dropped: z.number(),
   /** What the upstream's plan refuses while it does ("plan does not cover season 2026"). */
   plan_limit: z.nullable(z.string()),
+  /**
+   * Reads Touchline's own quota planning put off, no request sent (transfers waiting for the
+   * next day's quota, a round of odds past the credit budget): not failures.
+   */
+  deferred: z.optional(z.number()),
+  /** The last of them, in words ("api-football: transfers of ligue-1 wait for another day: …"). */
+  last_deferral: z.optional(z.nullable(z.string())),
   reported_at: z.string(),
 });
 

@@ -20,6 +20,9 @@ export type ProviderStatusStats = {
   /** Absent in rows stored before it was counted. */
   itemsDropped?: number;
   planLimit?: string | null;
+  /** Reads Touchline's own quota planning put off; absent in rows stored before they were. */
+  deferred?: number;
+  lastDeferral?: string | null;
 };
 
 export async function saveProviderStatus(

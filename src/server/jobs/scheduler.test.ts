@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { createFakeProvider } from '../../../tests/helpers/fake-provider.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { seedLeagues } from '../db/leagues-queries.ts';
+import { QuotaDeferral } from '../providers/provider.ts';
 import type { RssSyncResponse } from './ingest-rss.ts';
 import { createScheduler } from './scheduler.ts';
 
@@ -157,13 +158,14 @@ describe('the league data timer', () => {
       if (slug === 'premier-league') calls.leagueSyncs++;
       return listTeams(slug);
     };
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const scheduler = createScheduler({
       db: database.db,
       provider,
       now: () => new Date(nowMs),
       timeZone: 'Europe/London',
       clockSpeed: 1,
-      log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      log,
       onChange: () => {},
       // Called once at the end of each poll and of each league sync.
       afterSync: async () => {
@@ -189,7 +191,7 @@ describe('the league data timer', () => {
         );
       }
     };
-    return { scheduler, calls, run };
+    return { scheduler, calls, run, provider, log };
   }
 
   it('polls tables hourly and transfers daily', async () => {
@@ -215,6 +217,40 @@ describe('the league data timer', () => {
     expect(calls).toMatchObject({ standings: 5, transfers: 5, odds: 0 });
     await run(HOUR);
     expect(calls).toMatchObject({ standings: 10, transfers: 5, odds: 0 });
+    await scheduler.stop();
+  });
+
+  it('logs what quota planning put off as deferred, at info, never as a failure', async () => {
+    const { scheduler, provider, log } = createCountingScheduler({ odds: true });
+    const reason = 'api-football: transfers of ligue-1 wait for another day: 21 needed, 40 left';
+    provider.listTransfers = async (slug) => {
+      if (slug !== 'ligue-1') return [];
+      throw new QuotaDeferral(
+        'api-football',
+        'transfers of ligue-1 wait for another day: 21 needed, 40 left',
+        new Date('2026-08-21T00:00:00Z'),
+      );
+    };
+    await scheduler.start();
+    // The odds loop's first look, where the credit plan (here: always) says wait.
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.info).toHaveBeenCalledWith(
+      {
+        provider: 'api-football',
+        kind: 'transfers',
+        league: 'ligue-1',
+        until: '2026-08-21T00:00:00.000Z',
+        reason,
+      },
+      `transfers of ligue-1 deferred until 2026-08-21T00:00:00.000Z; the stored data stays: ${reason}`,
+    );
+    expect(log.info).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'odds', until: '2026-08-21T10:00:00.000Z', reason: 'test' }),
+      'odds deferred until 2026-08-21T10:00:00.000Z: test',
+    );
     await scheduler.stop();
   });
 });

@@ -10,6 +10,7 @@ import {
   runSyncLeagueData,
   runSyncMatches,
   runSyncSeason,
+  type SyncDeferral,
   type SyncFailure,
 } from './sync-provider.ts';
 
@@ -113,6 +114,24 @@ export function createScheduler(deps: {
     }
   };
 
+  /** Reads the provider's own quota planning put off: planned, so info, not a failure. */
+  const logDeferred = (deferred: SyncDeferral[]) => {
+    for (const d of deferred) {
+      const until = d.deferral.until?.toISOString();
+      deps.log.info(
+        {
+          provider: d.deferral.provider,
+          kind: d.kind,
+          league: d.league,
+          until,
+          reason: d.deferral.message,
+        },
+        `${d.kind} of ${d.league} deferred${until === undefined ? '' : ` until ${until}`}; ` +
+          `the stored data stays: ${d.deferral.message}`,
+      );
+    }
+  };
+
   let leagueRunning: Promise<void> | undefined;
 
   const reportStatus = () =>
@@ -136,8 +155,12 @@ export function createScheduler(deps: {
         deps.log.warn({ err: error }, 'season not stored; the matches stored stay');
       });
     }
-    const { failures } = await runSyncLeagueData({ ...sync, kinds: pickLeagueKinds(now) });
+    const { failures, deferred } = await runSyncLeagueData({
+      ...sync,
+      kinds: pickLeagueKinds(now),
+    });
     logFailures(failures);
+    logDeferred(deferred);
     if (deps.forecaster !== undefined) {
       const made = await runPredictUpcoming({
         ...sync,
@@ -199,11 +222,16 @@ export function createScheduler(deps: {
     const plan = deps.odds?.plan();
     if (plan === undefined) return Number.POSITIVE_INFINITY;
     if (!plan.fetch) {
-      deps.log.info({ reason: plan.reason, nextInMs: plan.delayMs }, 'odds not fetched');
+      // The credit plan's own wait: deferred, like a read an adapter's budget puts off.
+      const until = new Date(deps.now().getTime() + plan.delayMs).toISOString();
+      deps.log.info(
+        { kind: 'odds', until, reason: plan.reason, nextInMs: plan.delayMs },
+        `odds deferred until ${until}: ${plan.reason}`,
+      );
       return plan.delayMs;
     }
     const now = deps.now();
-    const { failures } = await runSyncLeagueData({
+    const { failures, deferred } = await runSyncLeagueData({
       db: deps.db,
       provider: deps.provider,
       now,
@@ -212,6 +240,7 @@ export function createScheduler(deps: {
       kinds: ['odds'],
     });
     logFailures(failures);
+    logDeferred(deferred);
     deps.onChange();
     await reportStatus();
     return plan.delayMs;

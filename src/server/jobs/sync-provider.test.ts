@@ -6,15 +6,16 @@ import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db.
 import { listLeagues } from '../db/leagues-queries.ts';
 import { markets, matches, playerStats, transfers } from '../db/schema.ts';
 import { listStandings } from '../db/standings-queries.ts';
-import type {
-  DataKind,
-  FootballProvider,
-  ProviderMatch,
-  ProviderOdds,
-  ProviderPlayerStat,
-  ProviderStanding,
-  ProviderTeam,
-  ProviderTransfer,
+import {
+  QuotaDeferral,
+  type DataKind,
+  type FootballProvider,
+  type ProviderMatch,
+  type ProviderOdds,
+  type ProviderPlayerStat,
+  type ProviderStanding,
+  type ProviderTeam,
+  type ProviderTransfer,
 } from '../providers/provider.ts';
 import { runSyncLeagueData, runSyncMatches } from './sync-provider.ts';
 
@@ -216,7 +217,7 @@ describe('storeMatches across providers', () => {
       timeZone: TIME_ZONE,
       kinds: ['odds'] as const,
     };
-    expect(await runSyncLeagueData(sync)).toEqual({ failures: [] });
+    expect(await runSyncLeagueData(sync)).toEqual({ failures: [], deferred: [] });
 
     expect(await storedMatches()).toEqual([
       {
@@ -340,7 +341,7 @@ describe('runSyncLeagueData', () => {
     const { provider, data, failing } = createScriptedProvider();
     const deps = { db: database.db, provider, now: NOW, timeZone: TIME_ZONE };
     fill(data, 0);
-    expect(await runSyncLeagueData(deps)).toEqual({ failures: [] });
+    expect(await runSyncLeagueData(deps)).toEqual({ failures: [], deferred: [] });
 
     fill(data, 1);
     failing.add('standings:premier-league');
@@ -371,6 +372,36 @@ describe('runSyncLeagueData', () => {
     expect(moved.map((t) => t.name)).toEqual(['Fichaje 1', 'Signing 1']);
   });
 
+  it('reports a read quota planning put off apart, as deferred, and keeps what was stored', async () => {
+    const { provider, data } = createScriptedProvider();
+    const deps = { db: database.db, provider, now: NOW, timeZone: TIME_ZONE };
+    fill(data, 0);
+    await runSyncLeagueData(deps);
+
+    fill(data, 1);
+    const until = new Date('2026-11-22T00:00:00Z');
+    const deferral = new QuotaDeferral(
+      'api-football',
+      'transfers of la-liga wait for another day: 21 needed, 40 left, 30 kept',
+      until,
+    );
+    provider.listTransfers.mockImplementation(async (league: string) => {
+      if (league === 'la-liga') throw deferral;
+      return data.transfers[league] ?? [];
+    });
+    const result = await runSyncLeagueData(deps);
+
+    expect(result).toEqual({
+      failures: [],
+      deferred: [{ kind: 'transfers', league: 'la-liga', deferral }],
+    });
+    const moved = await database.db
+      .select({ name: transfers.playerName })
+      .from(transfers)
+      .orderBy(asc(transfers.playerName));
+    expect(moved.map((t) => t.name)).toEqual(['Fichaje 0', 'Signing 1']);
+  });
+
   it('does not write an empty table or empty player lists over stored ones', async () => {
     const { provider, data } = createScriptedProvider();
     const deps = { db: database.db, provider, now: NOW, timeZone: TIME_ZONE };
@@ -379,7 +410,7 @@ describe('runSyncLeagueData', () => {
 
     data.standings = { 'premier-league': [], 'la-liga': [] };
     data.players = {};
-    expect(await runSyncLeagueData(deps)).toEqual({ failures: [] });
+    expect(await runSyncLeagueData(deps)).toEqual({ failures: [], deferred: [] });
 
     expect(await table('premier-league')).toEqual([
       ['Arsenal', 30],

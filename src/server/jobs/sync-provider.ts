@@ -19,6 +19,7 @@ import { replaceStandings } from '../db/standings-queries.ts';
 import { getTeamIdsByKey, upsertTeams } from '../db/teams-queries.ts';
 import { replaceTransfers } from '../db/transfers-queries.ts';
 import {
+  QuotaDeferral,
   readListGaps,
   type DataKind,
   type FootballProvider,
@@ -244,16 +245,20 @@ export async function runSyncSeason(deps: SyncDeps): Promise<number> {
 }
 
 export type SyncFailure = { kind: DataKind | 'teams'; league: string; error: unknown };
+/** A kind the provider's own quota planning put off for a league: nothing failed. */
+export type SyncDeferral = { kind: DataKind | 'teams'; league: string; deferral: QuotaDeferral };
 
 /**
  * Writes each league's teams, table, top players, upcoming odds and transfers (or the given
  * kinds only). A kind that fails for one league is reported and leaves that league's stored
- * data as it was; the other kinds and leagues still sync. Empty tables and player lists are
- * not written over stored ones: an upstream that answers nothing has not lost the table.
+ * data as it was; the other kinds and leagues still sync. A kind the provider's quota planning
+ * put off is reported apart, as deferred, and leaves the stored data as it was too. Empty
+ * tables and player lists are not written over stored ones: an upstream that answers nothing
+ * has not lost the table.
  */
 export async function runSyncLeagueData(
   deps: SyncDeps & { kinds?: readonly DataKind[] },
-): Promise<{ failures: SyncFailure[] }> {
+): Promise<{ failures: SyncFailure[]; deferred: SyncDeferral[] }> {
   // The leagues the database was seeded with, in the site's order.
   const leagues = await listLeagues(deps.db);
   const { db, provider, now } = deps;
@@ -263,11 +268,13 @@ export async function runSyncLeagueData(
   const wanted = (kind: DataKind) =>
     offered.has(kind) && (deps.kinds === undefined || deps.kinds.includes(kind));
   const failures: SyncFailure[] = [];
+  const deferred: SyncDeferral[] = [];
   const attempt = async (kind: SyncFailure['kind'], league: string, work: () => Promise<void>) => {
     try {
       await work();
     } catch (error) {
-      failures.push({ kind, league, error });
+      if (error instanceof QuotaDeferral) deferred.push({ kind, league, deferral: error });
+      else failures.push({ kind, league, error });
     }
   };
 
@@ -380,5 +387,5 @@ export async function runSyncLeagueData(
       });
     }
   }
-  return { failures };
+  return { failures, deferred };
 }

@@ -172,9 +172,30 @@ export const DATA_KINDS = ['matches', 'standings', 'players', 'odds', 'transfers
 export type DataKind = (typeof DATA_KINDS)[number];
 
 /**
+ * A read Touchline's own quota planning put off (a daily budget that keeps requests for the rest
+ * of the site's data, a credit plan): no request was sent for it and none failed. It is no
+ * upstream failure, so it moves neither the failure counters nor the circuit breaker; the sync
+ * reports it as deferred and the stored data stays.
+ */
+export class QuotaDeferral extends Error {
+  /** The upstream whose quota the read would have spent. */
+  readonly provider: string;
+  /** The earliest the read may go ahead (the quota's next reset), when known. */
+  readonly until: Date | undefined;
+
+  constructor(provider: string, message: string, until?: Date) {
+    super(`${provider}: ${message}`);
+    this.name = 'QuotaDeferral';
+    this.provider = provider;
+    this.until = until;
+  }
+}
+
+/**
  * What every source of football data gives Touchline. The replay implements it from history;
  * live adapters implement it over upstream APIs. Providers never touch the database: the
- * scheduler's jobs write what they return.
+ * scheduler's jobs write what they return. Any method may throw a QuotaDeferral when the
+ * provider's own quota planning puts the read off.
  */
 export type FootballProvider = {
   name: string;

@@ -35,9 +35,11 @@ const FOOTBALL_DATA = stats('football-data', {
   breaker: 'half-open',
   itemsDropped: 12,
   planLimit: 'plan does not cover season 2026',
+  deferred: 2,
+  lastDeferral: 'football-data: standings of ligue-1 wait for the next minute',
 });
 // Its counters are from yesterday: none of its calls were made today. Reported before items
-// dropped and plan limits were counted: they read as none.
+// dropped, plan limits and deferrals were counted: they read as none.
 const ODDS_API = stats('odds-api', {
   callsToday: 7,
   day: '2026-11-20',
@@ -111,6 +113,9 @@ describe('status routes with an admin password', () => {
           failures: 5,
           items_dropped: 12,
           plan_limit: 'plan does not cover season 2026',
+          // Put off by Touchline's own quota planning: not among the failures.
+          deferred: 2,
+          last_deferral: 'football-data: standings of ligue-1 wait for the next minute',
           reported_at: '2026-11-21T15:29:00.000Z',
         },
         {
@@ -126,6 +131,8 @@ describe('status routes with an admin password', () => {
           failures: 0,
           items_dropped: 0,
           plan_limit: null,
+          deferred: 0,
+          last_deferral: null,
           reported_at: '2026-11-21T15:29:00.000Z',
         },
       ],
@@ -196,6 +203,8 @@ describe('status routes with an admin password', () => {
         'touchline_upstream_failures{provider="football-data"} 5',
         'touchline_upstream_items_dropped{provider="football-data"} 12',
         'touchline_upstream_items_dropped{provider="odds-api"} 0',
+        'touchline_upstream_deferred{provider="football-data"} 2',
+        'touchline_upstream_deferred{provider="odds-api"} 0',
         'touchline_upstream_credits_left{provider="football-data"} 9',
         'touchline_upstream_credits_left{provider="odds-api"} 431',
         `touchline_upstream_last_success_timestamp_seconds{provider="football-data"} ${successSeconds}`,

@@ -60,6 +60,11 @@ function createMetricsRegistry(deps: StatusDeps) {
     (s) => s.failures,
   );
   gauge(
+    'touchline_upstream_deferred',
+    "Reads Touchline's own quota planning put off (not failures), since the leader started.",
+    (s) => s.deferred ?? 0,
+  );
+  gauge(
     'touchline_upstream_items_dropped',
     'Items of good answers left out for lacking what Touchline needs, since the leader started.',
     (s) => s.itemsDropped ?? 0,
@@ -138,8 +143,9 @@ function createMetricsRegistry(deps: StatusDeps) {
 }
 
 /**
- * What the operators watch: each upstream's last success, last error, calls today, credits left
- * and breaker state, as JSON (`getStatus`) and for Prometheus (`renderMetrics`).
+ * What the operators watch: each upstream's last success, last error, calls today, credits left,
+ * breaker state and the reads Touchline's quota planning deferred (never failures), as JSON
+ * (`getStatus`) and for Prometheus (`renderMetrics`).
  */
 export function createStatusReport(deps: StatusDeps) {
   const metrics = createMetricsRegistry(deps);
@@ -162,6 +168,8 @@ export function createStatusReport(deps: StatusDeps) {
           failures: s.failures,
           items_dropped: s.itemsDropped ?? 0,
           plan_limit: s.planLimit ?? null,
+          deferred: s.deferred ?? 0,
+          last_deferral: s.lastDeferral ?? null,
           reported_at: updatedAt.toISOString(),
         })),
       };

@@ -12,6 +12,7 @@ import {
   type FakeAnswer,
 } from '../../../../tests/helpers/fake-api-football.ts';
 import { LEAGUES } from '../../../domain/league.ts';
+import { QuotaDeferral } from '../provider.ts';
 import type { UpstreamError } from '../upstream/http.ts';
 
 // The transfers of a league: its clubs, then one request per club, on the daily budget and
@@ -26,6 +27,17 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const serve = (routes: Record<string, FakeAnswer[]>) => serveApiFootball(server, BASE, routes);
+
+/** The QuotaDeferral `promise` rejects with; anything else fails the test. */
+async function deferral(promise: Promise<unknown> | undefined): Promise<QuotaDeferral> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof QuotaDeferral) return error;
+    throw error;
+  }
+  throw new Error('expected a QuotaDeferral');
+}
 
 /** The three clubs whose `/transfers` answers were recorded, as `/teams?league=39` names them. */
 const RECORDED_CLUBS = [
@@ -223,7 +235,7 @@ describe('the daily budget', () => {
         await source.listTransfers?.(league.slug);
         outcomes.push('read');
       } catch (error) {
-        outcomes.push((error as UpstreamError).kind);
+        outcomes.push(error instanceof QuotaDeferral ? 'deferred' : (error as UpstreamError).kind);
       }
     }
     return outcomes;
@@ -235,20 +247,22 @@ describe('the daily budget', () => {
     const { source } = createTestApiFootball({ baseUrl: BASE, now: () => nowMs });
 
     // 21 requests a league: three fit in 100 with 30 kept for the rest of the site's data.
-    expect(await runDay(source)).toEqual(['read', 'read', 'read', 'quota', 'quota']);
+    expect(await runDay(source)).toEqual(['read', 'read', 'read', 'deferred', 'deferred']);
     expect(seen).toHaveLength(63);
     expect(source.client.stats().creditsLeft).toBe(37);
 
     nowMs += DAY;
     // The two left out yesterday come first; the third share goes to the first asked.
-    expect(await runDay(source)).toEqual(['read', 'quota', 'quota', 'read', 'read']);
+    expect(await runDay(source)).toEqual(['read', 'deferred', 'deferred', 'read', 'read']);
     expect(seen).toHaveLength(126);
 
     nowMs += DAY;
-    expect(await runDay(source)).toEqual(['read', 'read', 'read', 'quota', 'quota']);
+    expect(await runDay(source)).toEqual(['read', 'read', 'read', 'deferred', 'deferred']);
+    // Put off by Touchline's own budget, not failed by the API.
+    expect(source.client.stats()).toMatchObject({ failures: 0, deferred: 6, breaker: 'closed' });
   });
 
-  it('refuses a league with a quota error, naming the numbers, before any request', async () => {
+  it('defers a league until the next UTC day, naming the numbers, before any request', async () => {
     const seen = serve({
       teams: [
         teamsOf(clubs(20), {
@@ -260,14 +274,20 @@ describe('the daily budget', () => {
     });
     const { source } = createTestApiFootball({ baseUrl: BASE });
     // The headers of a first answer tell 45 left: 20 clubs do not fit above the reserve of 30.
-    const first = await failure(source.listTransfers?.('premier-league'));
-    expect(first.kind).toBe('quota');
+    const first = await deferral(source.listTransfers?.('premier-league'));
     expect(first.message).toBe(
       'api-football: transfers of premier-league wait for another day: 20 clubs to read, 45 requests left today and 30 kept for matches, tables and players',
     );
+    expect(first.until?.toISOString()).toBe('2026-10-19T00:00:00.000Z');
     expect(seen).toHaveLength(1);
-    const second = await failure(source.listTransfers?.('la-liga'));
+    const second = await deferral(source.listTransfers?.('la-liga'));
     expect(second.message).toContain('45 requests left today, 30 kept');
     expect(seen).toHaveLength(1);
+    expect(source.client.stats()).toMatchObject({
+      failures: 0,
+      lastError: null,
+      deferred: 2,
+      lastDeferral: second.message,
+    });
   });
 });

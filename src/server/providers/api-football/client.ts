@@ -191,9 +191,10 @@ export function createApiFootballSource(
      * 1 + one per club: `/teams?league=&season=` for the league's clubs, then
      * `/transfers?team=` for each (the endpoint takes a player or a team, not a league): 21
      * requests for 20 clubs, about 2 minutes at the free plan's 10 a minute. The daily budget
-     * decides first whether the league's turn has come (transfer-budget.ts); a club whose answer
-     * fails is noted and skipped, and the league fails only when no club could be read. Keeps
-     * the current season's moves, April to March (Summer and Winter windows).
+     * decides first whether the league's turn has come (transfer-budget.ts), else puts the league
+     * off with a QuotaDeferral; a club whose answer fails is noted and skipped, and the league
+     * fails only when no club could be read. Keeps the current season's moves, April to March
+     * (Summer and Winter windows).
      */
     async listTransfers(leagueSlug) {
       const query = leagueQuery(leagueSlug);

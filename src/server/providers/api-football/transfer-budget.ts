@@ -1,11 +1,14 @@
 import type { LeagueEntry } from '../../../domain/league.ts';
-import { UpstreamError, type UpstreamClient, type UpstreamStats } from '../upstream/http.ts';
+import { QuotaDeferral } from '../provider.ts';
+import type { UpstreamClient, UpstreamStats } from '../upstream/http.ts';
 import { PROVIDER } from './errors.ts';
 
 // Transfers are the dearest data API-Football gives: one request for a league's clubs, then one
 // per club (`/transfers` takes a team, not a league), 21 for a league of 20. Five leagues would
 // spend 105 requests, more than the free plan's 100 a day (NOTES.md §1), so transfers are read
 // on a budget: what the day's quota has left, less a reserve for the rest of the site's data.
+// A league the budget puts off is Touchline's own choice, not the upstream's failure: it is a
+// QuotaDeferral, counted on the client as deferred.
 
 /** The free plan's requests a day (§1), until the quota headers tell the key's own limit. */
 export const FREE_PLAN_DAILY_REQUESTS = 100;
@@ -31,6 +34,13 @@ export function readDailyQuota(
   return { limit, remaining: Math.min(stats.creditsLeft ?? uncounted, uncounted) };
 }
 
+/** The next 00:00 UTC, when the day's quota resets (§1). */
+function nextUtcMidnight(nowMs: number): Date {
+  const day = new Date(nowMs);
+  day.setUTCHours(24, 0, 0, 0);
+  return day;
+}
+
 /** The requests kept for everything but transfers out of a daily limit. */
 export function getReserve(limit: number): number {
   return Math.ceil(limit * RESERVE_SHARE);
@@ -38,14 +48,14 @@ export function getReserve(limit: number): number {
 
 export type TransferBudget = {
   /**
-   * Throws a `quota` UpstreamError (before any request) unless the day's share can cover the
-   * league and every league that waited longer.
+   * Throws a QuotaDeferral (before any request) unless the day's share can cover the league and
+   * every league that waited longer.
    */
   claim: (leagueSlug: string) => void;
   /**
-   * Once the clubs are known: throws `quota` unless one request per club still fits today, else
-   * takes the league's turn. A league whose clubs could not be read keeps its place in the
-   * queue: nothing league-specific was spent on it.
+   * Once the clubs are known: throws a QuotaDeferral unless one request per club still fits
+   * today, else takes the league's turn. A league whose clubs could not be read keeps its
+   * place in the queue: nothing league-specific was spent on it.
    */
   requireClubs: (leagueSlug: string, clubs: number) => void;
 };
@@ -64,7 +74,12 @@ export function createTransferBudget(options: {
   const clubCounts = new Map<string, number>();
   const estimate = (slug: string) => 1 + (clubCounts.get(slug) ?? ASSUMED_CLUBS);
 
-  const refuse = (message: string) => new UpstreamError(PROVIDER, 'quota', message);
+  /** The league waits for the quota's reset; the client shows it as deferred. */
+  const defer = (message: string) => {
+    const deferral = new QuotaDeferral(PROVIDER, message, nextUtcMidnight(options.now()));
+    options.client.noteDeferral(deferral);
+    return deferral;
+  };
 
   /** The leagues in the order their turn comes: the oldest last turn first, then registry order. */
   const queue = () =>
@@ -86,7 +101,7 @@ export function createTransferBudget(options: {
         if (entry.slug === leagueSlug) break;
       }
       if (needed > remaining - reserve) {
-        throw refuse(
+        throw defer(
           `transfers of ${leagueSlug} wait for another day: ${remaining} requests left today, ` +
             `${reserve} kept for matches, tables and players, and the leagues due first with ` +
             `this one need ${needed}`,
@@ -98,7 +113,7 @@ export function createTransferBudget(options: {
       const { limit, remaining } = readDailyQuota(options.client.stats(), options.now());
       const reserve = getReserve(limit);
       if (clubs > remaining - reserve) {
-        throw refuse(
+        throw defer(
           `transfers of ${leagueSlug} wait for another day: ${clubs} clubs to read, ` +
             `${remaining} requests left today and ${reserve} kept for matches, tables and players`,
         );

@@ -1,7 +1,7 @@
 import { LEAGUES } from '../../../domain/league.ts';
 import { planOddsRound, type OddsPlan } from '../../../domain/odds-budget.ts';
 import { ODDS_CALL_COST } from '../odds-api/client.ts';
-import type { DataKind } from '../provider.ts';
+import { QuotaDeferral, type DataKind } from '../provider.ts';
 import { getLiveSource, type LiveSourceName } from '../registry.ts';
 import type { UpstreamClient, UpstreamStats } from '../upstream/http.ts';
 import type { LiveSource } from '../upstream/live-source.ts';
@@ -16,7 +16,10 @@ export type LiveSources = {
   selection: LiveSelection;
   /** What the status page shows, one entry per upstream in use. */
   stats: () => UpstreamStats[];
-  /** With The Odds API: when the credit budget allows the next round of odds. */
+  /**
+   * With The Odds API: when the credit budget allows the next round of odds. A round the plan
+   * puts off is noted on the client as deferred (the status page's count), not as a failure.
+   */
   oddsPlan: (() => OddsPlan) | undefined;
   /** "Live data from BeSoccer, The Odds API": the upstreams in use, for the footer. */
   label: string;
@@ -26,7 +29,8 @@ type CountedSource = LiveSource & { client: UpstreamClient };
 
 /**
  * The same adapter, but a body its parser refuses (missing or mistyped fields) also counts as
- * the upstream's failure in the counters and the breaker, not only network and HTTP errors.
+ * the upstream's failure in the counters and the breaker, not only network and HTTP errors. A
+ * QuotaDeferral passes through uncounted: the adapter's own budget made it, and noted it.
  */
 function countParserFailures(source: CountedSource): CountedSource {
   const wrap = <A extends unknown[], R>(method: ((...args: A) => Promise<R>) | undefined) =>
@@ -96,10 +100,11 @@ export function createLiveSources(options: {
     odds === undefined || options.picked.odds !== 'odds-api'
       ? undefined
       : () => {
+          const nowMs = Date.now();
           const stats = odds.client.stats();
-          const today = new Date().toISOString().slice(0, 10);
-          return planOddsRound({
-            nowMs: Date.now(),
+          const today = new Date(nowMs).toISOString().slice(0, 10);
+          const plan = planOddsRound({
+            nowMs,
             dailyCredits: options.oddsDailyCredits,
             roundCost: ODDS_CALL_COST * LEAGUES.length,
             spentToday: stats.day === today ? stats.callsToday * ODDS_CALL_COST : 0,
@@ -107,6 +112,17 @@ export function createLiveSources(options: {
             used: stats.creditsUsed,
             minIntervalMs: MIN_ODDS_INTERVAL_MS,
           });
+          if (!plan.fetch) {
+            const until = new Date(nowMs + plan.delayMs);
+            odds.client.noteDeferral(
+              new QuotaDeferral(
+                'odds-api',
+                `odds wait until ${until.toISOString()}: ${plan.reason}`,
+                until,
+              ),
+            );
+          }
+          return plan;
         };
 
   return {

@@ -1,6 +1,7 @@
 // Over 400 lines: a case per behaviour of the one shared client (retries, breaker, spacing, stats).
 import { describe, expect, it, vi } from 'vitest';
 
+import { QuotaDeferral } from '../provider.ts';
 import {
   createUpstreamClient,
   UpstreamError,
@@ -540,6 +541,22 @@ describe('noteFailure', () => {
     expect(client.stats().failures).toBe(1);
   });
 
+  it("ignores an open breaker's refusals, which would otherwise keep it open", async () => {
+    const { client, clock, calls } = setup(() => text('down', 503), { maxAttempts: 1 });
+    for (let i = 0; i < 10; i++) await rejection(client.getJson('/matches'));
+    expect(client.stats()).toMatchObject({ breaker: 'open', failures: 10 });
+    // A sync wrapper notes every error its calls throw, refusals of the open breaker included.
+    for (let i = 0; i < 10; i++) {
+      clock.now += 2_000;
+      client.noteFailure(await rejection(client.getJson('/matches')));
+    }
+    expect(calls).toHaveLength(10);
+    expect(client.stats().failures).toBe(10);
+    // The cool-down still runs from the last real failure.
+    clock.now += 10_000;
+    expect(client.stats().breaker).toBe('half-open');
+  });
+
   it('counts in the breaker: five good answers with refused bodies open it', async () => {
     const { client, calls } = setup(() => json({}));
     for (let i = 0; i < 5; i++) {
@@ -551,6 +568,38 @@ describe('noteFailure', () => {
     expect(client.stats().breaker).toBe('open');
     await expect(client.getJson('/matches')).rejects.toMatchObject({ kind: 'breaker-open' });
     expect(calls).toHaveLength(5);
+  });
+});
+
+describe('noteDeferral', () => {
+  const deferral = () =>
+    new QuotaDeferral(
+      'football-data',
+      'transfers of ligue-1 wait for another day: 21 needed, 70 left, 30 kept',
+      new Date('2026-11-22T00:00:00Z'),
+    );
+
+  it('counts a deferral as deferred, never as a failure or a breaker outcome', async () => {
+    const { client, calls, warnings } = setup(() => json({ ok: true }));
+    for (let i = 0; i < 12; i++) {
+      const deferred = deferral();
+      client.noteDeferral(deferred);
+      // As a sync wrapper notes whatever a read throws.
+      client.noteFailure(deferred);
+    }
+    expect(client.stats()).toMatchObject({
+      deferred: 12,
+      lastDeferral:
+        'football-data: transfers of ligue-1 wait for another day: 21 needed, 70 left, 30 kept',
+      failures: 0,
+      lastError: null,
+      lastErrorAt: null,
+      breaker: 'closed',
+    });
+    expect(warnings).toEqual([]);
+    // Twelve deferrals among ten outcomes would have opened it: real calls still go out.
+    await client.getJson('/matches');
+    expect(calls).toHaveLength(1);
   });
 });
 
@@ -610,6 +659,8 @@ describe('stats', () => {
       creditsUsed: null,
       itemsDropped: 0,
       planLimit: null,
+      deferred: 0,
+      lastDeferral: null,
       breaker: 'closed',
     });
   });

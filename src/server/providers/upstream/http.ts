@@ -1,3 +1,4 @@
+import type { QuotaDeferral } from '../provider.ts';
 import type { LiveSourceName } from '../registry.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -73,6 +74,10 @@ export type UpstreamStats = {
   itemsDropped: number;
   /** What the upstream's plan refuses, in its words, while it does (see notePlanLimit). */
   planLimit: string | null;
+  /** Reads Touchline's own quota planning put off, no request sent (see noteDeferral). */
+  deferred: number;
+  /** The last of them, in words: "api-football: transfers of ligue-1 wait for another day: …". */
+  lastDeferral: string | null;
 };
 
 /** One item of a good answer that the adapter left out, and why. */
@@ -141,10 +146,16 @@ export type UpstreamClient = {
   stats: () => UpstreamStats;
   /**
    * Counts a failure found after a good HTTP answer (the adapter's parser refused the body),
-   * so it shows in the counters and the breaker like any other; errors already counted here
-   * are ignored.
+   * so it shows in the counters and the breaker like any other. Ignored: errors already counted
+   * here, and Touchline's own refusals to call (an open breaker, a QuotaDeferral), which say
+   * nothing of the upstream's health: counted, they would keep the breaker open on their own.
    */
   noteFailure: (error: unknown) => void;
+  /**
+   * Counts a read the adapter's own quota planning put off: shown as deferred, never as a
+   * failure or a breaker outcome.
+   */
+  noteDeferral: (deferral: QuotaDeferral) => void;
   /**
    * Counts an item an adapter left out of a good answer (a null id, a missing team) and logs it
    * once with the provider's name: the rest of the answer is kept.
@@ -287,6 +298,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     creditsUsed: null,
     itemsDropped: 0,
     planLimit: null,
+    deferred: 0,
+    lastDeferral: null,
   };
   const loggedDrops = new Set<string>();
 
@@ -408,13 +421,19 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     },
     stats: () => ({ ...stats, breaker: breaker.state() }),
     noteFailure(error) {
-      if (!(error instanceof UpstreamError) || counted.has(error)) return;
+      // A QuotaDeferral is no UpstreamError; an open breaker refused without asking.
+      if (!(error instanceof UpstreamError) || error.kind === 'breaker-open') return;
+      if (counted.has(error)) return;
       counted.add(error);
       breaker.record(false);
       stats.failures++;
       stats.lastErrorAt = new Date(now()).toISOString();
       stats.lastError = error.message;
       options.log?.warn({ provider, kind: error.kind, status: error.status }, error.message);
+    },
+    noteDeferral(deferral) {
+      stats.deferred++;
+      stats.lastDeferral = deferral.message;
     },
     noteDropped(item) {
       stats.itemsDropped++;
