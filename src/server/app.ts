@@ -17,12 +17,7 @@ import { createClickLimiter, type ClickLimiter } from './http/click-limiter.ts';
 import { registerContract } from './http/contract.ts';
 import { KEEP_ALIVE_TIMEOUT_MS } from './http/early-listener.ts';
 import { answerClientError, handleError, handleFrameworkError } from './http/errors.ts';
-import {
-  createGateHook,
-  getSessionCookieName,
-  hasValidSession,
-  refuseCrossOrigin,
-} from './http/gate.ts';
+import { createGateHook, findSession, hasValidSession, refuseCrossOrigin } from './http/gate.ts';
 import { refuseInvalidText } from './http/input-guard.ts';
 import { createLiveFeed, type LiveFeed } from './http/live-feed.ts';
 import { createLiveStreams, type LiveStreamLimits } from './http/live-streams.ts';
@@ -93,8 +88,13 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** Trust X-Forwarded-* from a proxy in front (for the client address and https). */
   trustProxy?: boolean;
-  /** When set, admin actions (the news sync) need it. */
+  /** When set, admin actions (the news sync) and the operator's reports need it. */
   adminPassword?: string | undefined;
+  /**
+   * Whether the server listens beyond loopback: the operator's reports (clicks, status) then
+   * need ADMIN_PASSWORD, and are refused while it is unset (default: no).
+   */
+  listensBeyondLoopback?: boolean;
   /** News ingestion behind the manual sync; by default one on this database, this process only. */
   newsSync?: NewsSync;
   dataSource?: 'replay' | 'live';
@@ -105,7 +105,10 @@ export type AppDeps = {
    * absent, no guard (tests on a busy machine must not get 503s for a slow event loop).
    */
   overload?: Partial<OverloadLimits>;
-  /** Requests per minute per client address on the data routes (429 + Retry-After); off if unset. */
+  /**
+   * Requests per minute per fan: a verified session, else a client address (429 and
+   * Retry-After); off if unset.
+   */
   rateLimit?: RateLimitOptions;
   /** PEM certificate and key: the server speaks HTTPS instead of HTTP. */
   https?: { cert: string; key: string };
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminPassword: deps.adminPassword,
     throttle: deps.adminThrottle ?? createLoginThrottle({ name: 'admin', sleep }),
     hasSession,
+    listensBeyondLoopback: deps.listensBeyondLoopback ?? false,
   });
 
   app.setErrorHandler(handleError);
@@ -181,10 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerOverloadGuard(app, deps.overload, (request) =>
       isPageRequest(request.method, request.url),
     );
-  await registerRateLimit(app, deps.rateLimit);
+  // Cookies are read before the rate limit, which counts a fan by the session that verifies.
+  await app.register(fastifyCookie);
+  await registerRateLimit(app, deps.rateLimit, (request) =>
+    findSession(request, signer, deps.now()),
+  );
   // The caching hook must see the payload before compression turns it into a stream.
   app.addHook('onSend', addCachingHeaders);
-  await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
 
   app.addHook('onRequest', refuseCrossOrigin);
@@ -261,10 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const streams = createLiveStreams({
     ...deps.live,
     feed: deps.live?.feed ?? createLiveFeed({ log: app.log }),
-    getSession: (request) =>
-      request.cookies[getSessionCookieName(true)] ??
-      request.cookies[getSessionCookieName(false)] ??
-      '',
+    getSession: (request) => findSession(request, signer, deps.now()),
+    isSessionValid: (session) => signer.verify(session, deps.now()),
   });
   await app.register(liveRoutes({ streams }));
   // Streams never end by themselves: ended first, their browsers reconnect to another instance.

@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 
 import { ConfigError } from './config/config-error.ts';
 import type { Config } from './config/env.ts';
-import { parseListenConfig, readTlsFiles, type ListenConfig } from './config/listen.ts';
+import {
+  isLoopbackHost,
+  parseListenConfig,
+  readTlsFiles,
+  type ListenConfig,
+} from './config/listen.ts';
 import type { NewsFeedConfig } from './config/news-feeds.ts';
 import { listenEarly, yieldToRequests } from './http/early-listener.ts';
 import { createReadiness } from './services/readiness.ts';
@@ -36,6 +41,15 @@ async function readConfig(): Promise<{
 
 async function warnAboutPassword(config: Config, logger: Logger): Promise<void> {
   const { MIN_PASSWORD_LENGTH } = await import('./config/env.ts');
+  if (config.adminPassword === undefined && !isLoopbackHost(config.host)) {
+    logger.warn(
+      `ADMIN_PASSWORD is not set and the site listens on ${config.host}: the clicks report and the upstreams' status stay closed until it is set, and admin actions are open to every fan past the gate.`,
+    );
+  } else if (config.shortAdminPassword) {
+    logger.warn(
+      `ADMIN_PASSWORD is shorter than ${MIN_PASSWORD_LENGTH} characters: use at least ${MIN_PASSWORD_LENGTH} random characters.`,
+    );
+  }
   if (config.usesDefaultPassword) {
     logger.warn(
       'SITE_PASSWORD is not set: the site is using the default password. Set SITE_PASSWORD_HASH (npm run hash-password) before going public.',

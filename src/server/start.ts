@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { toReplayTime } from '../domain/replay-clock.ts';
 import { buildApp } from './app.ts';
 import { DEFAULT_SITE_PASSWORD, type Config } from './config/env.ts';
+import { isLoopbackHost } from './config/listen.ts';
 import type { NewsFeedConfig } from './config/news-feeds.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { replaceFeedSources } from './db/feed-sources-queries.ts';
@@ -297,6 +298,7 @@ export async function startSite(deps: {
       logger,
       trustProxy: config.trustProxy,
       adminPassword: config.adminPassword,
+      listensBeyondLoopback: !isLoopbackHost(config.host),
       newsSync,
       throttle: shared.throttle,
       adminThrottle: shared.adminThrottle,

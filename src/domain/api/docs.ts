@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 
+/**
+ * `GET /api/docs`: a page to browse this contract, which the server renders itself. A browser
+ * opening it without a session gets the app's page and its gate, which loads it again once open.
+ */
+export const API_DOCS_PAGE = '/api/docs';
+
 /** `GET /api/openapi.json`: this contract as an OpenAPI 3.1 document. */
 export const OpenApiDocumentSchema = z.looseObject({
   openapi: z.string(),

@@ -151,6 +151,10 @@ describe('parseConfig with SITE_PASSWORD_HASH', () => {
   it('flags a plain password shorter than 16 characters, and only that', () => {
     expect(parseConfig({ SITE_PASSWORD: 'fifteen-chars!!' }).shortPassword).toBe(true);
     expect(parseConfig({ SITE_PASSWORD: 'sixteen-chars!!!' }).shortPassword).toBe(false);
+    // The admin password is held to the same length, and unset is not short.
+    expect(parseConfig({ ADMIN_PASSWORD: 'x' }).shortAdminPassword).toBe(true);
+    expect(parseConfig({ ADMIN_PASSWORD: 'sixteen-chars!!!' }).shortAdminPassword).toBe(false);
+    expect(parseConfig({}).shortAdminPassword).toBe(false);
     expect(parseConfig({}).shortPassword).toBe(true);
   });
 });

@@ -144,6 +144,8 @@ export type Config = UpstreamConfig & {
   /** A plain SITE_PASSWORD shorter than 16 characters (SECURITY-TARGETS §4): warned about. */
   shortPassword: boolean;
   adminPassword: string | undefined;
+  /** An ADMIN_PASSWORD shorter than MIN_PASSWORD_LENGTH: warned about, as the site password. */
+  shortAdminPassword: boolean;
   sessionSecret: string | undefined;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -153,7 +155,7 @@ export type Config = UpstreamConfig & {
   /** Seasons of the shipped history the prediction models learn before the current one; undefined: all. */
   predictionHistorySeasons: number | undefined;
   oddsDailyCredits: number;
-  /** Requests per minute per client address on the data routes; 0: no limit. */
+  /** Requests per minute per fan (a verified session, else a client address); 0: no limit. */
   rateLimitPerMinute: number;
   /** Mean event-loop delay (ms over a second) above which data requests get 503 with Retry-After. */
   overloadEventLoopDelayMs: number;
@@ -196,6 +198,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     usesDefaultPassword: sitePassword === DEFAULT_SITE_PASSWORD,
     shortPassword: typeof sitePassword === 'string' && sitePassword.length < MIN_PASSWORD_LENGTH,
     adminPassword: e.ADMIN_PASSWORD,
+    shortAdminPassword:
+      e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < MIN_PASSWORD_LENGTH,
     sessionSecret: e.SESSION_SECRET,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,

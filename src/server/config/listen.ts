@@ -35,6 +35,15 @@ export type ListenConfig = {
   tls?: { certFile: string; keyFile: string };
 };
 
+/**
+ * Whether HOST keeps the server to this machine: a loopback address or `localhost`. Anything
+ * else (0.0.0.0, ::, a network address, a name) lets other machines reach it.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
 /** Where and how to listen; a ConfigError names every bad variable. */
 export function parseListenConfig(env: NodeJS.ProcessEnv): ListenConfig {
   const result = ListenEnvSchema.safeParse(env);

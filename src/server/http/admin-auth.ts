@@ -16,6 +16,13 @@ export type AdminCheck = 'none' | 'right' | 'wrong';
 /** The one answer to an admin credential that is missing or wrong, wherever it was expected. */
 export const ADMIN_REFUSAL = { status: 403, message: 'Admin password required' } as const;
 
+/** The answer to an operator's report on a site reachable from other machines with no admin password. */
+export const NO_ADMIN_PASSWORD_REFUSAL = {
+  status: 403,
+  message:
+    'Set ADMIN_PASSWORD on the server to read this report: the site is reachable from other machines.',
+} as const;
+
 /**
  * The one place the admin password (ADMIN_PASSWORD) is checked, in whichever header it comes.
  * Each credential presented is counted by the admin throttle before it is compared (in constant
@@ -35,6 +42,13 @@ export type AdminAuth = {
    */
   requireAdmin: (request: FastifyRequest) => Promise<void>;
   /**
+   * preValidation hook of an operator's report (the clicks report, the upstreams' status): as
+   * requireAdmin, except that without an admin password it is open only on a server that listens
+   * on loopback alone. Reachable from other machines, any fan past the gate would read the
+   * operator's revenue and upstream details.
+   */
+  requireOperator: (request: FastifyRequest) => Promise<void>;
+  /**
    * preValidation hook of a `session-or-admin` route: a fan's session is looked at first, so a bearer
    * token beside it is never compared (it cannot be used to guess); without one, the bearer
    * token must be the admin password. Without an admin password set, only a session will do.
@@ -47,6 +61,8 @@ export function createAdminAuth(deps: {
   throttle: LoginThrottle;
   /** Whether the request carries a valid session cookie. */
   hasSession: (request: FastifyRequest) => boolean;
+  /** Whether the server listens beyond loopback (default: no). */
+  listensBeyondLoopback?: boolean;
 }): AdminAuth {
   const { adminPassword, throttle } = deps;
   const refuse = () => new HttpError(ADMIN_REFUSAL.status, ADMIN_REFUSAL.message);
@@ -80,6 +96,12 @@ export function createAdminAuth(deps: {
     checkHeader,
     checkBearer,
     async requireAdmin(request) {
+      if (adminPassword !== undefined && (await checkHeader(request)) !== 'right') throw refuse();
+    },
+    async requireOperator(request) {
+      if (adminPassword === undefined && deps.listensBeyondLoopback === true) {
+        throw new HttpError(NO_ADMIN_PASSWORD_REFUSAL.status, NO_ADMIN_PASSWORD_REFUSAL.message);
+      }
       if (adminPassword !== undefined && (await checkHeader(request)) !== 'right') throw refuse();
     },
     async requireSessionOrAdmin(request) {

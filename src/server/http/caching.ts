@@ -19,7 +19,8 @@ function holdsTag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /**
  * onSend hook, the one place answers get an ETag and a 304: a GET answered 200 with JSON or a
- * feed gets private caching only (a shared cache would bypass the gate), a strong ETag (the
+ * feed gets private caching only (a shared cache would bypass the gate), kept under the cookie
+ * when gated (Vary: Cookie), a strong ETag (the
  * route's own, as `sendCached` sets it, or one of the bytes), and a 304 with no body when the
  * client already holds the same bytes.
  */
@@ -35,6 +36,9 @@ export async function addCachingHeaders(
     return payload;
   }
 
+  // A gated answer is the session's: kept under its cookie, so once the cookie is gone (signed
+  // out, expired) the browser asks again and meets the gate instead of reading its copy.
+  if (request.routeOptions.config.access !== 'public') addVary(reply, 'Cookie');
   const given = reply.getHeader('etag');
   const etag = typeof given === 'string' ? given : entityTag(payload);
   reply.header('etag', etag);
@@ -44,6 +48,14 @@ export async function addCachingHeaders(
     return '';
   }
   return payload;
+}
+
+/** Adds `name` to the answer's Vary header, keeping what it names already. */
+function addVary(reply: FastifyReply, name: string) {
+  const current = reply.getHeader('vary');
+  const names = typeof current === 'string' ? current.split(',').map((n) => n.trim()) : [];
+  if (names.some((n) => n === '*' || n.toLowerCase() === name.toLowerCase())) return;
+  reply.header('vary', [...names.filter((n) => n !== ''), name].join(', '));
 }
 
 /** Sends a cached JSON body with its ETag (the caching hook answers 304 when it matches). */

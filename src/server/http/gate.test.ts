@@ -24,6 +24,7 @@ const OPEN_ROUTES: Record<string, string> = {
   'POST /api/session': 'the login itself',
   'GET /api/session': 'says whether the cookie sent is valid, nothing more',
   'HEAD /api/session': 'says whether the cookie sent is valid, nothing more',
+  'DELETE /api/session': 'signing out clears cookies, valid or not, and reveals nothing',
   // The built front end: the gate page is part of the single-page app, served from these.
   'GET /index.html': 'the single-page app (its page, the gate page among them)',
   'HEAD /index.html': 'the single-page app (its page, the gate page among them)',

@@ -35,7 +35,9 @@ export function getSessionCookieName(secure: boolean): string {
 /**
  * An onRequest hook refusing every gated route to a request without a valid session cookie.
  * Paths no route matches are left to the not-found handler, which serves the single-page app's
- * page (the gate page among them) or refuses like this hook (webAppRoutes).
+ * page (the gate page among them) or refuses like this hook (webAppRoutes). A browser opening a
+ * gated path is handed to that handler too: a page behind the gate (the API docs) then opens on
+ * the gate like every page, and any other path is refused there as here.
  */
 export function createGateHook(options: { signer: SessionSigner; now: () => Date }) {
   return async function requireSession(request: FastifyRequest, reply: FastifyReply) {
@@ -44,8 +46,17 @@ export function createGateHook(options: { signer: SessionSigner; now: () => Date
     if (access === 'public') return;
     if (hasValidSession(request, options.signer, options.now())) return;
     if (access === 'session-or-admin' && hasBearerToken(request)) return;
+    if (isNavigation(request)) return reply.callNotFound();
     return reply.code(401).send({ error: 'Unauthorized' });
   };
+}
+
+/** A browser opening the URL as a page, not a program asking for data. */
+function isNavigation(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    /\btext\/html\b/i.test(request.headers.accept ?? '')
+  );
 }
 
 function hasBearerToken(request: FastifyRequest): boolean {
@@ -57,11 +68,25 @@ export function hasValidSession(
   signer: SessionSigner,
   now: Date,
 ): boolean {
+  return findSession(request, signer, now) !== undefined;
+}
+
+/**
+ * The session token of the request's cookie that verifies, if one does. Only a verified token
+ * may name a session (for a per-session count or budget): a request can carry both cookie names,
+ * and the first one need not be the one that let it in.
+ */
+export function findSession(
+  request: FastifyRequest,
+  signer: SessionSigner,
+  now: Date,
+): string | undefined {
   const cookies = request.cookies;
-  return (
-    signer.verify(cookies[getSessionCookieName(true)], now) ||
-    signer.verify(cookies[getSessionCookieName(false)], now)
-  );
+  for (const secure of [true, false]) {
+    const token = cookies[getSessionCookieName(secure)];
+    if (signer.verify(token, now)) return token;
+  }
+  return undefined;
 }
 
 /**

@@ -51,8 +51,13 @@ export type LiveStreams = {
 export function createLiveStreams(options: {
   feed: LiveFeed;
   limits?: Partial<LiveStreamLimits>;
-  /** Reads the session cookie of a request (the key of the per-session limit). */
-  getSession: (request: FastifyRequest) => string;
+  /** The request's verified session token (the key of the per-session limit), if any. */
+  getSession: (request: FastifyRequest) => string | undefined;
+  /**
+   * Whether a stream's session token is still good: checked at every heartbeat, so a stream
+   * ends within one once its session expires or its signing key changes.
+   */
+  isSessionValid: (session: string) => boolean;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
   random?: () => number;
@@ -95,16 +100,26 @@ export function createLiveStreams(options: {
   const broadcast = (bytes: Buffer) => {
     for (const stream of streams) send(stream, bytes);
   };
+  /** Ends the streams whose session is over; the browser's reconnection then meets the gate. */
+  const endExpired = () => {
+    for (const stream of streams) {
+      if (options.isSessionValid(stream.session)) continue;
+      remove(stream);
+      stream.response.end();
+    }
+  };
   const unsubscribe = options.feed.subscribe((event: LiveEvent) => broadcast(event.frame));
-  const heartbeat = setInterval(
-    () => broadcast(HEARTBEAT),
-    options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
-  );
+  const heartbeat = setInterval(() => {
+    endExpired();
+    broadcast(HEARTBEAT);
+  }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   heartbeat.unref();
 
   return {
     open(request, reply, lastEventId) {
       const session = options.getSession(request);
+      // The gate lets no request here without a session; one that slipped by gets none.
+      if (session === undefined) throw new HttpError(401, 'Unauthorized');
       const address = request.ip;
       if (streams.size >= limits.total) {
         throw new HttpError(503, 'Service Unavailable: too many live streams, retry later', {

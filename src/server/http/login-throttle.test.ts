@@ -91,6 +91,23 @@ describe('createLoginThrottle per address', () => {
     expect(attempts.filter((a) => a.outcome === 'throttled')).toHaveLength(25);
   });
 
+  it('lets a crowd of right passwords sent at once from one address in, however slow the check', async () => {
+    const throttle = createLoginThrottle();
+    // A slow check (scrypt, or a busy machine): attempts overlap unless they are taken in turn.
+    const slowRight = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return true;
+    };
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, () => throttle.attempt('198.51.100.20', slowRight)),
+    );
+    expect(attempts.map((a) => a.outcome)).toEqual(Array(40).fill('right'));
+    // The address's bound on wrong ones is unchanged.
+    for (let i = 0; i < 5; i++)
+      expect((await throttle.attempt('198.51.100.20', wrong)).outcome).toBe('wrong');
+    expect((await throttle.attempt('198.51.100.20', right)).outcome).toBe('throttled');
+  });
+
   it('gives a right password its count back', async () => {
     const throttle = createLoginThrottle();
     for (let i = 0; i < 4; i++) await throttle.attempt('1.2.3.4', wrong);

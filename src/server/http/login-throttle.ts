@@ -24,6 +24,15 @@ const MAX_WAITING = 5;
 const MAX_TURN_WAITS = 5;
 /** How long a count waits on Redis before this process's own counts decide. */
 const REDIS_TIMEOUT_MS = 1000;
+/**
+ * Attempts from one address checked at once in this process; the others wait their turn. Each
+ * is counted before its check and given back when right, so with no more than this many
+ * unsettled at a time a crowd of right passwords behind one address (a stadium's Wi-Fi) never
+ * fills the address's five a minute, while wrong ones still do.
+ */
+const PER_ADDRESS_AT_ONCE = 2;
+/** Attempts from one address waiting their turn in this process; one more is refused (429). */
+const PER_ADDRESS_WAITING = 500;
 
 export type LoginAttempt =
   | { outcome: 'right' | 'wrong'; alert: boolean }
@@ -69,6 +78,34 @@ function createTurns(maxWaiting: number) {
     },
     get full() {
       return busy && waiting.length >= maxWaiting;
+    },
+  };
+}
+
+/** Per address, at most `atOnce` attempts under way, and at most `maxWaiting` in line. */
+function createAddressLines(atOnce: number, maxWaiting: number) {
+  const lines = new Map<string, { running: number; waiting: (() => void)[] }>();
+  return {
+    /** Resolves with the function ending the turn when it is the attempt's; null: line full. */
+    enter(address: string): Promise<() => void> | null {
+      let line = lines.get(address);
+      if (line === undefined) {
+        line = { running: 0, waiting: [] };
+        lines.set(address, line);
+      }
+      const own = line;
+      const leave = () => {
+        const next = own.waiting.shift();
+        // The turn passes straight to the next in line, or the line ends.
+        if (next !== undefined) next();
+        else if (--own.running === 0) lines.delete(address);
+      };
+      if (own.running < atOnce) {
+        own.running++;
+        return Promise.resolve(leave);
+      }
+      if (own.waiting.length >= maxWaiting) return null;
+      return new Promise((resolve) => own.waiting.push(() => resolve(leave)));
     },
   };
 }
@@ -137,61 +174,74 @@ export function createLoginThrottle(
     return all !== null && all.consumedPoints > ALL_PER_HOUR && all.msBeforeNext > 0;
   };
   const lineRetryAfter = () => toRetryAfter((turns.waiting + 1) * SLOW_DOWN_MS);
+  const addressLines = createAddressLines(PER_ADDRESS_AT_ONCE, PER_ADDRESS_WAITING);
+
+  /** One attempt, once its address's turn has come. */
+  const attemptNow: LoginThrottle['attempt'] = async (address, check) => {
+    // A full line refuses at once, before anything is counted: a flood from fresh addresses
+    // then leaves no count per address behind, in memory or in Redis.
+    if (turns.full && (await isSlowedDown())) {
+      return { outcome: 'throttled', retryAfter: lineRetryAfter(), alert: false };
+    }
+    const minute = await take(perMinute, address);
+    if (!minute.allowed) {
+      const retryAfter = await getRetryAfter(address, minute.res.msBeforeNext);
+      return { outcome: 'throttled', retryAfter, alert: false };
+    }
+    const hour = await take(perHour, address);
+    if (!hour.allowed) {
+      const retryAfter = toRetryAfter(hour.res.msBeforeNext);
+      return { outcome: 'throttled', retryAfter, alert: false };
+    }
+    const all = await take(allAddresses, ALL);
+    const giveAllBack = () =>
+      Promise.all([
+        giveBack(perMinute, address),
+        giveBack(perHour, address),
+        giveBack(allAddresses, ALL),
+      ]);
+
+    let alert = false;
+    let endTurn = () => {};
+    if (!all.allowed) {
+      alert = (await take(alerts, ALL)).allowed;
+      const end = await waitTurn();
+      if (end === null) {
+        // Never checked, so not a failure: the counts are given back.
+        await giveAllBack();
+        return { outcome: 'throttled', retryAfter: lineRetryAfter(), alert };
+      }
+      endTurn = end;
+    }
+
+    let right: boolean;
+    try {
+      right = await check();
+    } catch (error) {
+      await giveAllBack();
+      throw error;
+    } finally {
+      endTurn();
+    }
+    if (right) {
+      await giveAllBack();
+      return { outcome: 'right', alert };
+    }
+    // The hour's block runs from the 20th failure.
+    if (hour.res.consumedPoints >= PER_HOUR) await perHour.block(address, HOUR_S);
+    return { outcome: 'wrong', alert };
+  };
 
   return {
     async attempt(address, check) {
-      // A full line refuses at once, before anything is counted: a flood from fresh addresses
-      // then leaves no count per address behind, in memory or in Redis.
-      if (turns.full && (await isSlowedDown())) {
-        return { outcome: 'throttled', retryAfter: lineRetryAfter(), alert: false };
-      }
-      const minute = await take(perMinute, address);
-      if (!minute.allowed) {
-        const retryAfter = await getRetryAfter(address, minute.res.msBeforeNext);
-        return { outcome: 'throttled', retryAfter, alert: false };
-      }
-      const hour = await take(perHour, address);
-      if (!hour.allowed) {
-        const retryAfter = toRetryAfter(hour.res.msBeforeNext);
-        return { outcome: 'throttled', retryAfter, alert: false };
-      }
-      const all = await take(allAddresses, ALL);
-      const giveAllBack = () =>
-        Promise.all([
-          giveBack(perMinute, address),
-          giveBack(perHour, address),
-          giveBack(allAddresses, ALL),
-        ]);
-
-      let alert = false;
-      let endTurn = () => {};
-      if (!all.allowed) {
-        alert = (await take(alerts, ALL)).allowed;
-        const end = await waitTurn();
-        if (end === null) {
-          // Never checked, so not a failure: the counts are given back.
-          await giveAllBack();
-          return { outcome: 'throttled', retryAfter: lineRetryAfter(), alert };
-        }
-        endTurn = end;
-      }
-
-      let right: boolean;
+      const turn = addressLines.enter(address);
+      if (turn === null) return { outcome: 'throttled', retryAfter: 1, alert: false };
+      const leave = await turn;
       try {
-        right = await check();
-      } catch (error) {
-        await giveAllBack();
-        throw error;
+        return await attemptNow(address, check);
       } finally {
-        endTurn();
+        leave();
       }
-      if (right) {
-        await giveAllBack();
-        return { outcome: 'right', alert };
-      }
-      // The hour's block runs from the 20th failure.
-      if (hour.res.consumedPoints >= PER_HOUR) await perHour.block(address, HOUR_S);
-      return { outcome: 'wrong', alert };
     },
   };
 }

@@ -16,8 +16,9 @@ export function affiliateClickRoutes(deps: { report: ClicksReportService; adminA
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['operations'];
     const admin = {
-      preValidation: adminAuth.requireAdmin,
-      description: 'Needs the admin password in x-admin-password when ADMIN_PASSWORD is set.',
+      preValidation: adminAuth.requireOperator,
+      description:
+        'Needs the admin password in x-admin-password when ADMIN_PASSWORD is set; without one, open only on a server that listens on loopback alone.',
       security: [{ session: [], adminHeader: [] }],
     };
 

@@ -52,3 +52,34 @@ describe('the HTTP contract as OpenAPI and as a page', () => {
     for (const [name, value] of Object.entries(others)) expect(response.headers[name]).toBe(value);
   });
 });
+
+describe('the page opened without a session', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it("gets the app's page, whose gate opens the way, as any other page does", async () => {
+    const docs = await t.app.inject({ url: '/api/docs', headers: { accept: BROWSER } });
+    const page = await t.app.inject({ url: '/news', headers: { accept: BROWSER } });
+    expect(page.statusCode).toBe(200);
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toBe(page.body);
+    for (const name of ['content-type', 'cache-control', 'content-security-policy', 'vary']) {
+      expect(docs.headers[name], name).toBe(page.headers[name]);
+    }
+  });
+
+  it.each([
+    ['/api/docs', 'application/json'],
+    ['/api/docs', '*/*'],
+    ['/api/openapi.json', BROWSER],
+  ])('keeps %s refused in JSON to Accept: %s', async (url, accept) => {
+    const response = await t.app.inject({ url, headers: { accept } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Unauthorized' });
+  });
+
+  it('is the page itself once signed in', async () => {
+    const response = await t.app.inject({ url: '/api/docs', headers: { accept: BROWSER, cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('/functions/v1/fetch-odds');
+  });
+});

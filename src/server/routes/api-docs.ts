@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { GATED_ERRORS, NOT_MODIFIED, textAnswer } from '../../domain/api/answers.ts';
-import { OpenApiDocumentSchema } from '../../domain/api/docs.ts';
+import { API_DOCS_PAGE, OpenApiDocumentSchema } from '../../domain/api/docs.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { renderApiDocsPage, type OpenApiDocument } from '../services/api-docs.ts';
 
 /**
  * The HTTP contract as OpenAPI (`/api/openapi.json`) and as a page to browse it (`/api/docs`),
- * behind the gate like every route. Both are built once, on the first request (the document
- * is complete only once the app is ready).
+ * behind the gate like every route; a browser opening the page without a session gets the app's
+ * page instead, as on every page (http/gate.ts). Both are built once, on the first request (the
+ * document is complete only once the app is ready).
  */
 export function apiDocsRoutes() {
   return async function (fastify: FastifyInstance) {
@@ -41,7 +42,7 @@ export function apiDocsRoutes() {
       async () => build().document,
     );
     app.get(
-      '/api/docs',
+      API_DOCS_PAGE,
       {
         schema: {
           summary: 'A page to browse this contract',

@@ -30,7 +30,7 @@ const UNDESCRIBED: Record<string, string> = {
 };
 
 type Call = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   url: string;
   payload?: object;
   /** session (default), none, or a session with the admin password. */
@@ -48,6 +48,10 @@ const EXAMPLES: Record<string, Call[]> = {
     { method: 'POST', url: '/api/session', payload: { pass: 'x' }, as: 'none' },
   ],
   'GET /api/session': [{ url: '/api/session' }, { url: '/api/session', as: 'none' }],
+  'DELETE /api/session': [
+    { method: 'DELETE', url: '/api/session', as: 'none' },
+    { method: 'DELETE', url: '/api/session', headers: { origin: 'https://elsewhere.example' } },
+  ],
   'GET /api/leagues': [{ url: '/api/leagues' }, { url: '/api/leagues', as: 'none' }],
   'GET /api/leagues/:slug': [{ url: '/api/leagues/serie-a' }, { url: '/api/leagues/nowhere' }],
   'GET /api/leagues/:slug/table': [{ url: '/api/leagues/serie-a/table' }],
@@ -255,6 +259,7 @@ describe('the HTTP contract', () => {
       'GET /go/:bookmaker 302',
       'POST /api/session 204',
       'GET /api/session 200',
+      'DELETE /api/session 204',
       'GET /api/status 403',
     ]) {
       expect(statuses).toContain(reached);

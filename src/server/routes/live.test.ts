@@ -7,6 +7,7 @@ import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers
 import { createLiveMatch } from '../../../tests/mocks/touchline-api.ts';
 import { createLiveFeed, type LiveFeed } from '../http/live-feed.ts';
 import type { LiveStreamLimits } from '../http/live-streams.ts';
+import { SESSION_MAX_AGE_MS } from '../http/session-token.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -30,6 +31,7 @@ async function start(
     heartbeatMs?: number;
     maxBufferedBytes?: number;
     rateLimit?: number;
+    now?: () => Date;
   } = {},
 ): Promise<Running> {
   const feed = createLiveFeed({ log: quiet });
@@ -43,6 +45,7 @@ async function start(
         : { maxBufferedBytes: options.maxBufferedBytes }),
     },
     ...(options.rateLimit === undefined ? {} : { rateLimit: { perMinute: options.rateLimit } }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   const url = await test.app.listen({ port: 0, host: '127.0.0.1' });
   running = { test, url, feed, cookie: await loginCookie(test.app) };
@@ -209,6 +212,35 @@ describe('GET /api/live', () => {
     await delay(100);
     const again = await openStream(run);
     expect(again.response.status).toBe(200);
+  });
+
+  it('counts streams by the session cookie that verified, whatever other cookie comes first', async () => {
+    const run = await start({ limits: { perSession: 2 } });
+    const streams = [];
+    // A different junk __Host-gate cookie each time, before the one valid gate cookie.
+    for (let i = 0; i < 2; i++) {
+      const stream = await openStream(run, { cookie: `__Host-gate=junk-${i}; ${run.cookie}` });
+      expect(stream.response.status).toBe(200);
+      streams.push(stream);
+    }
+    await Promise.all(streams.map((stream) => stream.until(hasReady)));
+    const third = await fetch(`${run.url}/api/live`, {
+      headers: { cookie: `__Host-gate=junk-2; ${run.cookie}` },
+    });
+    expect(third.status).toBe(429);
+    expect(await third.json()).toEqual({ error: 'Too many live streams for this session' });
+  });
+
+  it('ends a stream within a heartbeat once its session has expired', async () => {
+    let nowMs = Date.parse('2026-11-21T15:30:00Z');
+    const run = await start({ heartbeatMs: 50, now: () => new Date(nowMs) });
+    const stream = await openStream(run);
+    await stream.until((t) => t.includes(': keep-alive\n\n'), 2000);
+    // Thirty days and a minute after the login: the token has expired.
+    nowMs += SESSION_MAX_AGE_MS + 60_000;
+    await expect(stream.until(() => false, 2000)).rejects.toThrow('stream ended');
+    const again = await fetch(`${run.url}/api/live`, { headers: { cookie: run.cookie } });
+    expect(again.status).toBe(401);
   });
 
   it('refuses streams past the limit of an address with 429', async () => {

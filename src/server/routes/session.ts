@@ -39,7 +39,11 @@ export function sessionRoutes(deps: {
         401: describeError(401, `Wrong password: "${WRONG_PASSWORD}"`),
       },
     };
-    app.post('/api/session', { config: { access: 'public' }, schema }, async (request, reply) => {
+    // The session routes are outside the per-minute request limit: a login has its own
+    // throttle, and a crowd behind one address must be able to sign in before each fan's own
+    // budget starts.
+    const sessionConfig = { access: 'public', countedByRateLimit: false } as const;
+    app.post('/api/session', { config: sessionConfig, schema }, async (request, reply) => {
       const { password } = request.body;
       // The throttle counts the attempt before the password is checked, so attempts sent at
       // once cannot all be checked before the first failure is counted. Past the hourly budget
@@ -76,7 +80,7 @@ export function sessionRoutes(deps: {
     app.get(
       '/api/session',
       {
-        config: { access: 'public', answersUnderLoad: true },
+        config: { ...sessionConfig, answersUnderLoad: true },
         schema: {
           summary: 'Whether the session cookie is valid',
           tags: ['session'],
@@ -87,6 +91,37 @@ export function sessionRoutes(deps: {
         reply
           .header('cache-control', 'no-store')
           .send({ unlocked: hasValidSession(request, deps.signer, deps.now()) }),
+    );
+    // Signing out ends the session in this browser: both cookie names are cleared, and the
+    // browser is told to drop what it cached and stored for the site, so the next person at a
+    // shared computer reads nothing of it. The token is stateless: one copied elsewhere stays
+    // good until it expires, as it would have anyway.
+    app.delete(
+      '/api/session',
+      {
+        config: sessionConfig,
+        schema: {
+          summary: 'Sign out: clears the session cookie and what the browser keeps of the site',
+          tags: ['session'],
+          response: {
+            204: emptyAnswer(
+              'Signed out: the cookie is cleared (Set-Cookie) and Clear-Site-Data asks the browser to drop its cache, cookies and storage for the site.',
+            ),
+            ...PUBLIC_ERRORS,
+            ...errorAnswers(403),
+          },
+        },
+      },
+      async (_request, reply) => {
+        for (const secure of [true, false]) {
+          reply.clearCookie(getSessionCookieName(secure), { path: '/', secure, httpOnly: true });
+        }
+        return reply
+          .header('clear-site-data', '"cache", "cookies", "storage"')
+          .header('cache-control', 'no-store')
+          .code(204)
+          .send();
+      },
     );
   };
 }

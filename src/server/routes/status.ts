@@ -19,10 +19,11 @@ export function statusRoutes(deps: { status: StatusReport; adminAuth: AdminAuth 
     app.get(
       '/api/status',
       {
-        preValidation: adminAuth.requireAdmin,
+        preValidation: adminAuth.requireOperator,
         schema: {
           summary: "Each upstream's last success, last error, calls today, credits and breaker",
-          description: 'Needs the admin password in x-admin-password when ADMIN_PASSWORD is set.',
+          description:
+            'Needs the admin password in x-admin-password when ADMIN_PASSWORD is set; without one, open only on a server that listens on loopback alone.',
           tags,
           security: [{ session: [], adminHeader: [] }],
           response: {

@@ -7,6 +7,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { API_DOCS_PAGE } from '../../domain/api/docs.ts';
 import { escapeHtml } from '../../domain/escape-html.ts';
 import { formatGmtOffset, formatZoneOffsets, listZoneOffsets } from '../../domain/time-zone.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
@@ -136,6 +137,8 @@ const NON_PAGE_SEGMENTS = new Set(['api', 'functions', 'go', 'img', 'feeds', 'as
  * Whether an unmatched request asks for a page of the single-page app, judged on the path as the
  * router reads it (percent-decoded, empty segments dropped). The answer to such a request is the
  * app's public page and nothing else, so this decides only between that page and a refusal.
+ * The API docs count as a page: the gate hands a browser opening them without a session to the
+ * not-found handler (http/gate.ts), which answers with the app's page, as anywhere else.
  */
 export function isPageRequest(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
@@ -146,6 +149,7 @@ export function isPageRequest(method: string, url: string): boolean {
   } catch {
     return false;
   }
+  if (path === API_DOCS_PAGE) return true;
   const first = path.split(/[/;]/).find((segment) => segment !== '' && segment !== '.');
   return first === undefined || !NON_PAGE_SEGMENTS.has(first.toLowerCase());
 }

@@ -17,6 +17,19 @@ export async function createSession(password: string): Promise<void> {
 }
 
 /**
+ * Signs out: the server clears the session cookie and asks the browser to drop the site's cache
+ * and storage (Clear-Site-Data); this tab's gate flag goes too.
+ */
+export async function deleteSession(): Promise<void> {
+  try {
+    window.sessionStorage.clear();
+  } catch {
+    // Storage can be unavailable (private modes): nothing kept there, then.
+  }
+  await fetchAnswer('/api/session', z.undefined(), { method: 'DELETE' });
+}
+
+/**
  * The login. A busy server (503) is asked again after 1, 2 and 4 s while the button says it is
  * checking; a wrong password (401) or the login throttle (429) is never sent again by itself.
  */

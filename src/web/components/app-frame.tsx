@@ -5,6 +5,7 @@ import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
 import { FavouritesAnnouncer } from './favourites-announcer.tsx';
 import { LeagueChips } from './league-chips.tsx';
+import { SignOutButton } from './sign-out-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 function NewsIcon() {
@@ -87,6 +88,7 @@ function Frame({ children }: { children: ReactNode }) {
               <span className="hidden md:inline">Transfers</span>
             </Link>
             <ThemeToggle className={headerButton} />
+            <SignOutButton className={headerButton} />
           </nav>
         </div>
       </header>

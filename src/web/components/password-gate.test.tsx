@@ -194,3 +194,22 @@ it('does not ask the server when this tab is already unlocked', async () => {
   expect(await screen.findByRole('link', { name: 'Serie A' })).toBeTruthy();
   expect(checks).toBe(0);
 });
+
+it('loads the API docs again once the password opens the gate on them', async () => {
+  const user = userEvent.setup();
+  const reload = vi.fn();
+  vi.doMock('../page-reload.ts', () => ({ reloadPage: reload }));
+  window.history.pushState({}, '', '/api/docs');
+  try {
+    await renderApp();
+    await user.type(await screen.findByLabelText('Password'), SITE_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Enter' }));
+
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    // The page is the server's: the app's own 404 page never shows meanwhile.
+    expect(screen.queryByText('Oops! Page not found')).toBeNull();
+  } finally {
+    vi.doUnmock('../page-reload.ts');
+    window.history.pushState({}, '', '/');
+  }
+});

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
+import { API_DOCS_PAGE } from '../../domain/api/docs.ts';
 import { ApiError } from '../api/client.ts';
 import { gateStore } from '../api/gate-store.ts';
 import { useCreateSession } from '../api/session.ts';
+import { reloadPage } from '../page-reload.ts';
 import { readSiteMeta } from '../site-meta.ts';
 
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password. Please try again.';
@@ -21,7 +23,9 @@ export function PasswordGate() {
     event.preventDefault();
     setMessage('');
     session.mutate(password, {
-      onSuccess: () => gateStore.unlock(),
+      // The API docs are the server's page, not the app's: loaded again, now with the cookie.
+      onSuccess: () =>
+        window.location.pathname === API_DOCS_PAGE ? reloadPage() : gateStore.unlock(),
       onError: (error) => {
         setPassword('');
         field.current?.focus();

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+
+import { deleteSession } from '../api/session.ts';
+
+function SignOutIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
+    </svg>
+  );
+}
+
+/**
+ * The header's sign-out button: ends the session and reloads, so the next person at a shared
+ * computer meets the gate, with nothing of the site left in the browser's cache or storage
+ * (the server's answer asks the browser to clear them).
+ */
+export function SignOutButton({ className }: { className: string }) {
+  const [busy, setBusy] = useState(false);
+  const signOut = () => {
+    setBusy(true);
+    // Whatever the answer, the page starts again: a failed sign-out still shows what the
+    // server thinks of the cookie.
+    void deleteSession()
+      .catch(() => undefined)
+      .finally(() => window.location.assign('/'));
+  };
+  return (
+    <button
+      type="button"
+      onClick={signOut}
+      disabled={busy}
+      className={className}
+      aria-label="Sign out"
+      title="Sign out"
+    >
+      <SignOutIcon />
+      <span className="hidden md:inline">Sign out</span>
+    </button>
+  );
+}

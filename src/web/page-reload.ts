@@ -1,0 +1,4 @@
+/** Loads the page again from the server; its own module, so tests can stand in for it. */
+export function reloadPage(): void {
+  window.location.reload();
+}
