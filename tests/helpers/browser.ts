@@ -99,12 +99,17 @@ export async function scrollThroughPage(page: Page): Promise<void> {
  * GETs a data route with a signed-in context's cookies (`page.request` or `context.request`) and
  * reads its JSON. A refusal that says when to come back (503 while the server sheds load, 429
  * over the rate; both with Retry-After) is asked again, as the page's own queries do: after half
- * a second for a 503, after the time given (at most 15 s) for a 429. Any other answer but 200
+ * a second for a 503, after the time given (at most 15 s) for a 429. A connection reset is asked
+ * again once: the context keeps connections alive, and one the server closed as idle just as the
+ * request went out resets, as a browser's would before it retried. Any other answer but 200
  * fails with its status and body.
  */
 export async function getApiJson<T>(request: APIRequestContext, url: string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const reply = await request.get(url);
+    const reply = await request.get(url).catch((error: unknown) => {
+      if (!String(error).includes('ECONNRESET')) throw error;
+      return request.get(url);
+    });
     const retryAfter = reply.headers()['retry-after'];
     const refused = [429, 503].includes(reply.status()) && retryAfter !== undefined;
     if (!refused || attempt === 30) {
