@@ -1,6 +1,7 @@
 // Over 400 lines: one pipeline (read, check, write, describe in README.md), read top to bottom.
 // Builds Touchline's embedded historical data in data/ from the source CSV files: results.csv.gz,
-// players.csv.gz, transfers.csv.gz (both with each player's nationality joined in) and README.md.
+// players.csv.gz, transfers.csv.gz (both with each player's nationality joined in), shots.csv.gz
+// (Understat's shots, each joined to its results row) and README.md.
 // data/clubs.csv is maintained by hand; this script only reads it and verifies it against every
 // team name the sources use.
 //
@@ -10,12 +11,22 @@
 // carry no timestamp. Nothing is written when a check fails.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 import { parse } from 'csv-parse/sync';
 
 import { isFlagCode } from '../src/domain/countries.ts';
 import { LEAGUES } from '../src/domain/league.ts';
+import {
+  disagreementKind,
+  joinShots,
+  SHOT_COLUMNS,
+  UNDERSTAT_SHOT_COLUMNS,
+  type KnownDisagreement,
+  type ResultsMatch,
+  type ShotJoinCounts,
+  type UnderstatShot,
+} from '../src/domain/understat-shots.ts';
 
 /** football-data.co.uk division codes of the registry's leagues, in the site's order. */
 const DIVISIONS = LEAGUES.map((league) => league.division);
@@ -24,6 +35,45 @@ const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven
 const LEAGUE_COUNT = NUMBER_WORDS[LEAGUES.length] ?? String(LEAGUES.length);
 const RESULTS_SEASONS = seasonRange('2005-2006', '2025-2026');
 const TRANSFER_SEASONS = seasonRange('2014-2015', '2022-2023');
+/** Understat's shot files: these seasons, the last one only up to the day it was taken. */
+const SHOT_SEASONS = seasonRange('2014-2015', '2021-2022');
+const SHOTS_UNTIL = '2021-12-12';
+/** Understat's name of each league, in its shot files' names (shots_epl_14-15.csv.gz). */
+const UNDERSTAT_LEAGUES: Readonly<Record<string, string>> = {
+  E0: 'epl',
+  SP1: 'la_liga',
+  I1: 'serie_a',
+  D1: 'bundesliga',
+  F1: 'ligue_1',
+};
+const GOALS_MISSING = "goal rows missing from Understat's shots; its own score has the goals";
+const AWARDED = 'played 2-1, awarded 0-3; the results have the awarded score';
+const STALE_SCORE = "Understat's own score is a stale 0-0; its goal rows have the goals";
+const DATED_APART = "Understat's date is 11 days earlier; same clubs, season and score: joined";
+const NOT_IN_UNDERSTAT = "not in Understat's shot files";
+/**
+ * Where Understat's shots and the results disagree, checked by hand. Any other disagreement
+ * stops the script, and so does an entry here that no longer occurs: the list stays exact.
+ * Arguments: the results row (div, date, home, away), the score of the shots' goal rows,
+ * Understat's own score, the results' full-time score, why, and Understat's date if it is more
+ * than a day away (null scores: no shots).
+ */
+const KNOWN_SHOT_DISAGREEMENTS: readonly KnownDisagreement[] = [
+  known('D1', '2015-02-07', 'Stuttgart', 'Bayern Munich', '0-1', '0-2', '0-2', GOALS_MISSING),
+  known('SP1', '2015-02-08', 'Espanol', 'Valencia', '1-1', '1-2', '1-2', GOALS_MISSING),
+  known('F1', '2015-01-09', 'Montpellier', 'Marseille', '1-0', '2-1', '2-1', GOALS_MISSING),
+  known('F1', '2015-03-22', 'Lens', 'Marseille', '0-0', '0-4', '0-4', GOALS_MISSING),
+  known('F1', '2015-04-05', 'Marseille', 'Paris SG', '2-1', '2-3', '2-3', GOALS_MISSING),
+  known('D1', '2021-09-12', 'Ein Frankfurt', 'Stuttgart', '1-0', '1-1', '1-1', GOALS_MISSING),
+  known('I1', '2016-08-28', 'Sassuolo', 'Pescara', '2-1', '2-1', '0-3', AWARDED),
+  known('SP1', '2021-11-20', 'Ath Madrid', 'Osasuna', '1-0', '0-0', '1-0', STALE_SCORE),
+  known('I1', '2021-12-01', 'Inter', 'Spezia', '2-0', '0-0', '2-0', STALE_SCORE),
+  known('F1', '2018-04-25', 'Caen', 'Toulouse', '0-0', '0-0', '0-0', DATED_APART, '2018-04-14'),
+  known('F1', '2015-03-07', 'Rennes', 'Metz', null, null, '1-0', NOT_IN_UNDERSTAT),
+  known('F1', '2017-04-16', 'Bastia', 'Lyon', null, null, '0-3', NOT_IN_UNDERSTAT),
+  known('D1', '2017-10-21', 'Augsburg', 'Hannover', null, null, '1-2', NOT_IN_UNDERSTAT),
+  known('E0', '2019-03-09', 'Man City', 'Watford', null, null, '3-1', NOT_IN_UNDERSTAT),
+];
 
 /** Source column → output column, for the match part of results. */
 const MATCH_COLUMNS = [
@@ -114,12 +164,32 @@ type Club = {
 type NameIndex = Map<string, Map<string, Set<string>>>;
 type Output = { file: string; header: string[]; rows: string[][] };
 
+function known(
+  div: string,
+  date: string,
+  home: string,
+  away: string,
+  shots: string | null,
+  understat: string | null,
+  results: string | null,
+  reason: string,
+  understatDate?: string,
+): KnownDisagreement {
+  const dated = understatDate === undefined ? {} : { understatDate };
+  return { div, date, home, away, ...dated, shots, understat, results, reason };
+}
+
 function seasonRange(first: string, last: string): string[] {
   const seasons: string[] = [];
   for (let year = Number(first.slice(0, 4)); year <= Number(last.slice(0, 4)); year++) {
     seasons.push(`${year}-${year + 1}`);
   }
   return seasons;
+}
+
+/** "2014-2015" as Understat's file names write it: "14-15". */
+function shortSeason(season: string): string {
+  return `${season.slice(2, 4)}-${season.slice(7, 9)}`;
 }
 
 function compare(a: string, b: string): number {
@@ -133,7 +203,9 @@ function at(row: readonly string[], index: number): string {
 }
 
 function readCsv(file: string): Table {
-  const records = parse(readFileSync(file, 'utf8'), { bom: true });
+  const bytes = readFileSync(file);
+  const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+  const records = parse(text, { bom: true });
   const [header, ...rows] = records;
   if (header === undefined) throw new Error(`${file} is empty`);
   return { file, header, rows };
@@ -482,6 +554,65 @@ function verifyClubs(
   );
 }
 
+/** The results rows as the shot join reads them. */
+function resultsMatches(results: Output): ResultsMatch[] {
+  const goals = (value: string) => (value === '' ? null : Number(value));
+  return results.rows.map((row) => ({
+    div: at(row, 0),
+    season: at(row, 1),
+    date: at(row, 2),
+    home: at(row, 4),
+    away: at(row, 5),
+    fthg: Number(at(row, 6)),
+    ftag: Number(at(row, 7)),
+    hthg: goals(at(row, 8)),
+    htag: goals(at(row, 9)),
+  }));
+}
+
+type Shots = Output & { counts: ShotJoinCounts; known: KnownDisagreement[] };
+
+/** Understat's shots of every league and season, each joined to its match in the results. */
+function buildShots(
+  source: string,
+  results: Output,
+  clubs: readonly Club[],
+  errors: string[],
+): Shots {
+  const leagues = DIVISIONS.map((div) => {
+    const league = UNDERSTAT_LEAGUES[div];
+    if (league === undefined) {
+      errors.push(`${div}: no Understat league name`);
+      return { div, shots: [] };
+    }
+    const shots = SHOT_SEASONS.flatMap((season) => {
+      const file = `shots_${league}_${shortSeason(season)}.csv.gz`;
+      const table = readCsv(path.join(source, 'shots', file));
+      return select(table, UNDERSTAT_SHOT_COLUMNS).map(
+        (row) =>
+          Object.fromEntries(
+            UNDERSTAT_SHOT_COLUMNS.map((column, index) => [column, at(row, index)]),
+          ) as UnderstatShot,
+      );
+    });
+    return { div, shots };
+  });
+  const { rows, counts, known } = joinShots(
+    {
+      leagues,
+      results: resultsMatches(results),
+      clubOfUnderstatName: new Map(
+        clubs.flatMap((club) => club.understatNames.map((name) => [name, club.key] as const)),
+      ),
+      clubOfResultsName: new Map(clubs.map((club) => [club.resultsName, club.key] as const)),
+      coverage: { seasons: SHOT_SEASONS, until: SHOTS_UNTIL },
+      known: KNOWN_SHOT_DISAGREEMENTS,
+    },
+    errors,
+  );
+  return { file: 'shots.csv.gz', header: [...SHOT_COLUMNS], rows, counts, known };
+}
+
 function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
@@ -522,12 +653,18 @@ function wrap(text: string): string {
   return [...lines, line].join('\n');
 }
 
+/** A paragraph written across lines in the template, wrapped anew at 100 columns. */
+function paragraph(text: string): string {
+  return wrap(text.replace(/\s+/g, ' ').trim());
+}
+
 type FileFacts = { rows: number; bytes: number; rawBytes: number };
 
 function readme(
   results: Output,
   players: Output,
   transfers: Output,
+  shots: Shots,
   clubs: readonly Club[],
   facts: Record<string, FileFacts>,
 ): string {
@@ -555,6 +692,7 @@ function readme(
       fileRow('results.csv.gz', 'match results, shots, bookmaker odds', seasons(results)),
       fileRow('players.csv.gz', 'player season totals, nationality', seasons(players)),
       fileRow('transfers.csv.gz', 'club transfers in and out, nationality', seasons(transfers)),
+      fileRow('shots.csv.gz', 'every shot, joined to its match', seasons(shots)),
       fileRow('clubs.csv', 'club names, codes, colours', 'all of the above'),
     ],
   );
@@ -593,9 +731,10 @@ function readme(
       'with nationality',
       'Transfer rows',
       'with nationality',
+      'Shots',
       'Clubs',
     ],
-    ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
     LEAGUES.map(({ name, division: div }) => [
       name,
       `\`${div}\``,
@@ -604,10 +743,45 @@ function readme(
       withNationality(players, div),
       thousands(count(transfers, div)),
       withNationality(transfers, div),
+      thousands(count(shots, div)),
       thousands(clubCount(div)),
     ]),
   );
   const code = (columns: readonly string[]) => wrap(columns.map((c) => `\`${c}\``).join(', '));
+  const shotCounts = shots.counts;
+  const share = (part: number, whole: number) =>
+    `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
+  const knownTable = markdownTable(
+    ['League', 'Date', 'Home', 'Away', 'Shots', 'Understat', 'Results', 'Why'],
+    ['left', 'left', 'left', 'left', 'left', 'left', 'left', 'left'],
+    shots.known.map((entry) => [
+      `\`${entry.div}\``,
+      entry.understatDate === undefined
+        ? entry.date
+        : `${entry.date} (Understat ${entry.understatDate})`,
+      entry.home,
+      entry.away,
+      entry.shots ?? 'no shots',
+      entry.understat ?? '',
+      entry.results ?? 'no row',
+      entry.reason,
+    ]),
+  );
+  const knownOf = (kind: ReturnType<typeof disagreementKind>) =>
+    shots.known.filter((entry) => disagreementKind(entry) === kind).length;
+  const shotNames = shots.header.flatMap((column, index) =>
+    column === 'player' || column === 'player_assisted' ? [index] : [],
+  );
+  const escapedShotNames = shots.rows.filter((row) =>
+    shotNames.some((index) => /&#?\w+;/.test(at(row, index))),
+  ).length;
+  const [shotsFrom, shotsTo] = [SHOT_SEASONS[0] ?? '', SHOT_SEASONS.at(-1) ?? ''];
+  const shotsUntil = new Date(`${SHOTS_UNTIL}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const clubColumns = markdownTable(
     ['Column', 'Meaning'],
     ['left', 'left'],
@@ -678,6 +852,12 @@ function readme(
         'none stated for FBRefStats and football-pyspark; MIT for the transfermarkt-transfers code (the data is scraped)',
       ],
       [
+        'Shots (`shots.csv.gz`), 2014-15 to 2020-21 and 2021-22 to 12 December 2021',
+        '`douglasbc/scraping-understat-dataset` (commit 87960c2, 2021-12-12)',
+        'Understat.com',
+        'none stated (scraped from understat.com, like the player season totals)',
+      ],
+      [
         'Club names, codes, colours (`clubs.csv`)',
         "Touchline's own table",
         'Touchline',
@@ -688,12 +868,13 @@ function readme(
 
   return `# Touchline historical data
 
-The historical data Touchline ships with: results and bookmaker odds of the ${LEAGUE_COUNT} leagues it
+${paragraph(`The historical data Touchline ships with: results and bookmaker odds of the ${LEAGUE_COUNT} leagues it
 covers (${LEAGUES.map((l) => `${l.name} \`${l.division}\``).join(', ')};
 league codes are football-data.co.uk's), player season totals and transfers with each player's
-nationality, and Touchline's own club table. All files are UTF-8 CSV with a header row, comma
+nationality, every shot of ${shotsFrom} to ${shotsTo} joined to its match, and Touchline's own
+club table. All files are UTF-8 CSV with a header row, comma
 separated, \`\\n\` line ends; an empty field means missing. \`scripts/prepare-data.ts\` generates
-everything here except \`clubs.csv\`, which is maintained by hand.
+everything here except \`clubs.csv\`, which is maintained by hand.`)}
 
 ${filesTable}
 
@@ -771,6 +952,58 @@ season, taking FBref's national team first, then Transfermarkt's nationality; wh
 disagreed on the country it gives no code, a dual national has the national team they play for,
 and a transfer of a player it also knows from Understat carries that player's code.
 
+## shots.csv.gz
+
+${paragraph(`Every shot Understat recorded in the ${LEAGUE_COUNT} leagues, one row per shot, each joined to
+its match in \`results.csv.gz\`. Seasons ${shotsFrom} to ${SHOT_SEASONS.at(-2) ?? ''} are complete;
+${shotsTo} stops on ${shotsUntil}, the day the source was taken (its later matches have no
+shots). Sorted by \`date\`, \`div\`, \`home\`, \`minute\` (numeric) and Understat's shot id.
+Columns: ${shots.header.map((c) => `\`${c}\``).join(', ')}.`)}
+
+${paragraph(`\`div\`, \`season\`, \`date\`, \`home\` and \`away\` are those of the match's row in
+\`results.csv.gz\` (\`div\`, \`season\`, \`home\` and \`away\` identify it), and
+\`understat_match_id\` is Understat's id of the match. \`minute\` is the elapsed minute from 0;
+stoppage time keeps counting, so a goal in first-half stoppage time reads 46 or more.
+\`player_side\` is the shooter's side, \`h\` or \`a\`, as Understat gives it: for an
+\`OwnGoal\` the shooter is the defender who put the ball in, so it is the side that conceded.
+\`for_side\` is the side the shot counts for: the same as \`player_side\` except for an
+\`OwnGoal\`, where it is the other side, so a match's goals are its \`Goal\` and \`OwnGoal\`
+rows counted by \`for_side\`. \`player\` and \`player_id\` are the shooter (the id and the season
+are in \`players.csv.gz\`), \`player_assisted\` the player whose pass made the chance (empty when
+none; close to, not identical with, official assists). Names are as Understat writes them:
+${thousands(escapedShotNames)} rows carry the HTML entity \`&#039;\` for an apostrophe, as in
+\`players.csv.gz\`. \`result\` is \`Goal\`, \`OwnGoal\`, \`SavedShot\`, \`MissedShots\`,
+\`BlockedShot\` or \`ShotOnPost\`; \`situation\` \`OpenPlay\`, \`FromCorner\`, \`SetPiece\`,
+\`DirectFreekick\` or \`Penalty\`; \`shot_type\` \`RightFoot\`, \`LeftFoot\`, \`Head\` or
+\`OtherBodyPart\`. \`x\` and \`y\` are the shot's position as fractions of the pitch (\`x\` towards
+the attacked goal, \`y\` across), to 3 decimals, and \`xg\` is Understat's expected goals of the
+shot, to 4 decimals.`)}
+
+${paragraph(`Each Understat match is joined once, to the results row of the same league with the same two
+clubs (both sources' names mapped through \`clubs.csv\`) dated at most a day apart: Understat
+dates a match in local time, the results in UK time. Of ${thousands(shotCounts.understatMatches)} Understat
+matches, ${thousands(shotCounts.joined)} are joined (${thousands(shotCounts.joinedByDate)} of them despite a known date
+difference) and ${thousands(shotCounts.unmatched)} have no results row. Of the ${thousands(shotCounts.covered)} results matches of
+these seasons (${shotsTo} up to ${shotsUntil}), ${thousands(shotCounts.absent)} have no shots.
+Three scores of each joined match are compared: the one its \`Goal\` and \`OwnGoal\` rows give,
+Understat's own final score (not shipped) and the results' full-time score. The goal rows give
+exactly the full-time score in ${thousands(shotCounts.scoreAgrees)} matches
+(${share(shotCounts.scoreAgrees, shotCounts.joined)}) and another in ${thousands(shotCounts.scoreDiffers)};
+Understat's own score differs from its goal rows in ${thousands(shotCounts.understatScoreDiffers)}. Counting
+minute 45 and before as the first half, the goal rows also give the half-time score in
+${thousands(shotCounts.halfTimeAgrees)} of the ${thousands(shotCounts.halfTimeCompared)} matches that agree at full time and have one
+(${share(shotCounts.halfTimeAgrees, shotCounts.halfTimeCompared)}); in the others a goal close to the break lands
+in the other half: stoppage time keeps counting, so the minute does not say which half such a goal
+was in.`)}
+
+${paragraph(`Every disagreement is known and checked by hand: ${knownOf('score')} matches whose scores differ,
+${knownOf('date')} joined despite its date, ${knownOf('no shots')} results matches without shots and
+${knownOf('no results row')} Understat matches without a results row. \`scripts/prepare-data.ts\` lists them
+and refuses to write anything when another one appears or a listed one no longer occurs. The
+matches stay in both files: the results keep their score, the shots are what Understat recorded.`)}
+
+${knownTable}
+
 ## clubs.csv
 
 Touchline's club table, one row per club that played in any of the ${LEAGUE_COUNT} leagues in
@@ -793,12 +1026,14 @@ From the repository root:
 node scripts/prepare-data.ts ../shared/data
 \`\`\`
 
-The argument is the folder holding the source files (\`results/{${DIVISIONS.join(',')}}.csv\`,
+${paragraph(`The argument is the folder holding the source files (\`results/{${DIVISIONS.join(',')}}.csv\`,
 \`players/player_seasons.csv\`, \`players/player_nationality.csv\`, \`transfers/transfers.csv\`,
-\`transfers/transfer_player_nationality.csv\`); \`../shared/data\` relative to the repository root
+\`transfers/transfer_player_nationality.csv\`, \`shots/shots_<league>_<yy-yy>.csv.gz\` for
+${Object.values(UNDERSTAT_LEAGUES).join(', ')} and
+${shortSeason(shotsFrom)} to ${shortSeason(shotsTo)}); \`../shared/data\` relative to the repository root
 is the default. The script prints the rows and sizes of each file. The same source
 files always give byte-identical output. When a new team name appears in a source, add it to
-\`clubs.csv\` by hand; the script lists every name it cannot map.
+\`clubs.csv\` by hand; the script lists every name it cannot map.`)}
 
 ## Sources and licences
 
@@ -806,15 +1041,17 @@ ${sourcesTable}
 
 Results come from football-data.co.uk through \`datasets/football-datasets\`, under the PDDL.
 The odds were published free of charge by football-data.co.uk and reach Touchline through the two
-repositories above; attribute them as "Football-Data.co.uk".
+repositories above; attribute them as "Football-Data.co.uk". The player season totals and the
+shots are Understat's (understat.com), taken from the two repositories named above; credit them as
+"Understat".
 
 **Licence caveats.** Only the results part is under an explicit open licence (PDDL). Neither
 football-data.co.uk's files nor the two GitHub copies carry an open licence for the odds: credit
 "Football-Data.co.uk", and have someone confirm that redistributing historical odds inside
 Touchline is acceptable before shipping them publicly. The Understat-, FBref- and
-Transfermarkt-derived files (\`players.csv.gz\`, \`transfers.csv.gz\`, their nationality included)
-are scraped from commercial sites with restrictive terms: treat them as research and prototyping
-data unless cleared.
+Transfermarkt-derived files (\`players.csv.gz\`, \`transfers.csv.gz\`, their nationality included,
+and \`shots.csv.gz\`) are scraped from commercial sites with restrictive terms: treat them as
+research and prototyping data unless cleared.
 
 \`clubs.csv\` (names, three-letter codes, colours and the name mapping) is Touchline's own table.
 `;
@@ -832,6 +1069,7 @@ function main(): void {
   const clubsFile = path.join(dataDir, 'clubs.csv');
   const clubs = readClubs(clubsFile, errors);
   verifyClubs(clubs, results, players, transfers, errors);
+  const shots = buildShots(source, results, clubs, errors);
 
   if (errors.length > 0) {
     process.stderr.write(
@@ -843,7 +1081,7 @@ function main(): void {
 
   mkdirSync(dataDir, { recursive: true });
   const facts: Record<string, FileFacts> = {};
-  for (const output of [results, players, transfers]) {
+  for (const output of [results, players, transfers, shots]) {
     const raw = Buffer.from(toCsv(output.header, output.rows), 'utf8');
     const gz = gzipSync(raw, { level: 9 });
     writeFileSync(path.join(dataDir, output.file), gz);
@@ -851,7 +1089,7 @@ function main(): void {
   }
   const clubsBytes = readFileSync(clubsFile).length;
   facts['clubs.csv'] = { rows: clubs.length, bytes: clubsBytes, rawBytes: clubsBytes };
-  const readmeText = readme(results, players, transfers, clubs, facts);
+  const readmeText = readme(results, players, transfers, shots, clubs, facts);
   writeFileSync(path.join(dataDir, 'README.md'), readmeText);
 
   for (const [file, { rows, bytes }] of Object.entries(facts)) {
