@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ReplayDataset } from '../../src/domain/history.ts';
-import { LEAGUES, type LeagueEntry } from '../../src/domain/league.ts';
+import { LEAGUES } from '../../src/domain/league.ts';
 import { createApiFootballSource } from '../../src/server/providers/api-football/client.ts';
 import { createBesoccerSource } from '../../src/server/providers/besoccer/client.ts';
 import { createFootballDataSource } from '../../src/server/providers/football-data/client.ts';
@@ -12,24 +12,9 @@ import {
   createReplayProvider,
   ReplayDataError,
 } from '../../src/server/providers/replay/replay-provider.ts';
+import { EREDIVISIE } from '../helpers/sixth-league.ts';
 import { createTestApp, loginCookie } from '../helpers/test-app.ts';
 
-// A sixth league is one registry entry (and its data): nothing else in Touchline names it.
-const EREDIVISIE: LeagueEntry = {
-  slug: 'eredivisie',
-  name: 'Eredivisie',
-  country: 'Netherlands',
-  flag: 'nl',
-  division: 'N1',
-  footballDataCode: 'DED',
-  apiFootballId: 88,
-  besoccer: { id: 9, name: 'Eredivisie' },
-  oddsApiSportKey: 'soccer_netherlands_eredivisie',
-  marketOrder: 6,
-  newsNames: ['Eredivisie'],
-  newsFeeds: [],
-  places: [{ from: '2005-2006', championsLeague: 2, relegation: 1, relegationPlayoff: 2 }],
-};
 const SIX_LEAGUES = [...LEAGUES, EREDIVISIE];
 
 const NOW = Date.parse('2026-10-18T10:00:00Z');

@@ -1,10 +1,11 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { EREDIVISIE } from '../../../tests/helpers/sixth-league.ts';
 import { offerBookmakers } from '../../../tests/helpers/small-world.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { BOOKMAKERS } from '../../domain/bookmakers.ts';
-import { LEAGUES, type LeagueEntry } from '../../domain/league.ts';
+import { LEAGUES } from '../../domain/league.ts';
 import { affiliateClicks } from '../db/schema.ts';
 import { createClickLimiter } from '../http/click-limiter.ts';
 
@@ -279,21 +280,6 @@ describe('GET /go/:bookmaker', () => {
 });
 
 describe('GET /go/:bookmaker with a sixth league in the database', () => {
-  const EREDIVISIE: LeagueEntry = {
-    slug: 'eredivisie',
-    name: 'Eredivisie',
-    country: 'Netherlands',
-    flag: 'nl',
-    division: 'N1',
-    footballDataCode: 'DED',
-    apiFootballId: 88,
-    besoccer: { id: 9, name: 'Eredivisie' },
-    oddsApiSportKey: 'soccer_netherlands_eredivisie',
-    marketOrder: 6,
-    newsNames: ['Eredivisie'],
-    newsFeeds: [],
-    places: [{ from: '2005-2006', championsLeague: 2, relegation: 1, relegationPlayoff: 2 }],
-  };
   let six: TestApp;
   let sixCookie: string;
   beforeAll(async () => {

@@ -4,38 +4,25 @@ import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
 import { FavouritesAnnouncer } from './favourites-announcer.tsx';
+import { HeaderIcon } from './header-icon.tsx';
 import { LeagueChips } from './league-chips.tsx';
 import { SignOutButton } from './sign-out-button.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 function NewsIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <HeaderIcon>
       <path d="M4 5h13v14H6a2 2 0 0 1-2-2V5Z" />
       <path d="M17 9h3v8a2 2 0 0 1-2 2M8 9h5M8 13h5" />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function TransfersIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <HeaderIcon>
       <path d="M4 8h14l-4-4M20 16H6l4 4" />
-    </svg>
+    </HeaderIcon>
   );
 }
 

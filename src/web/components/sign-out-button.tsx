@@ -1,19 +1,13 @@
 import { useState } from 'react';
 
 import { deleteSession } from '../api/session.ts';
+import { HeaderIcon } from './header-icon.tsx';
 
 function SignOutIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <HeaderIcon>
       <path d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
-    </svg>
+    </HeaderIcon>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   THEME_EVENT,
   type ThemeChoice,
 } from '../theme-choice.ts';
+import { HeaderIcon } from './header-icon.tsx';
 
 /** Each press moves to the next choice. */
 const NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
@@ -13,15 +14,7 @@ const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', 
 
 function ThemeIcon({ choice }: { choice: ThemeChoice }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <HeaderIcon round>
       {choice === 'light' ? (
         <>
           <circle cx="12" cy="12" r="4" />
@@ -35,7 +28,7 @@ function ThemeIcon({ choice }: { choice: ThemeChoice }) {
           <path d="M8 20h8M12 16v4" />
         </>
       )}
-    </svg>
+    </HeaderIcon>
   );
 }
 
