@@ -91,9 +91,33 @@ const MATCH_COLUMNS = [
   ['AS', 'as'],
   ['HST', 'hst'],
   ['AST', 'ast'],
+  ['HC', 'hc'],
+  ['AC', 'ac'],
+  ['HF', 'hf'],
+  ['AF', 'af'],
+  ['HY', 'hy'],
+  ['AY', 'ay'],
+  ['HR', 'hr'],
+  ['AR', 'ar'],
+  ['Referee', 'referee'],
 ] as const;
 /** Output columns of counts that may be missing (empty) but are otherwise whole numbers. */
-const OPTIONAL_COUNT_COLUMNS = ['hs', 'as', 'hst', 'ast'];
+const OPTIONAL_COUNT_COLUMNS = [
+  'hs',
+  'as',
+  'hst',
+  'ast',
+  'hc',
+  'ac',
+  'hf',
+  'af',
+  'hy',
+  'ay',
+  'hr',
+  'ar',
+];
+/** The shot columns, which the README counts the matches without. */
+const SHOT_COUNT_COLUMNS = ['hs', 'as', 'hst', 'ast'];
 /** Odds columns kept, under their original football-data.co.uk names. */
 const ODDS_COLUMNS = [
   ...['B365', 'BW', 'IW', 'PS', 'WH', 'VC', 'LB', 'BF', '1XB', 'BFE', 'Max', 'Avg'].flatMap(
@@ -712,7 +736,7 @@ function readme(
     rows: transfers.rows.filter((row) => at(row, 1) === lastTransferSeason),
   };
   const escapedNames = players.rows.filter((row) => /&#?\w+;/.test(at(row, 3))).length;
-  const shotIndexes = OPTIONAL_COUNT_COLUMNS.map((column) => results.header.indexOf(column));
+  const shotIndexes = SHOT_COUNT_COLUMNS.map((column) => results.header.indexOf(column));
   const withoutShots = results.rows.filter((row) =>
     shotIndexes.some((index) => at(row, index) === ''),
   ).length;
@@ -892,7 +916,10 @@ calendar date), \`time\` (kickoff \`HH:MM\`, UK local time; only from 2019-20 an
 exist), \`home\`, \`away\` (football-data.co.uk team names, see \`clubs.csv\`), \`fthg\`, \`ftag\`
 (full-time goals), \`hthg\`, \`htag\` (half-time goals), \`hs\`, \`as\` (home and away
 shots), \`hst\`, \`ast\` (home and away shots on target); the four are empty where the
-source lacks them, and ${thousands(withoutShots)} matches miss at least one.
+source lacks them, and ${thousands(withoutShots)} matches miss at least one. \`hc\`, \`ac\` (corners),
+\`hf\`, \`af\` (fouls committed), \`hy\`, \`ay\` (yellow cards), \`hr\`, \`ar\` (red cards), each empty
+where the source lacks it, and \`referee\` (the source names the referee of English matches only;
+empty elsewhere). These are whole-match totals: the source gives no minute for them.
 
 Odds columns, decimal odds under their original football-data.co.uk names:
 ${code(ODDS_COLUMNS)}.

@@ -19,6 +19,39 @@ export type HistoryMatch = {
   awayShotsOnTarget?: number | null;
   /** Decimal prices by the data set's column names, e.g. { B365H: 2.1, 'P>2.5': 1.9 }. */
   odds: Record<string, number>;
+  /** Whole-match totals, null where the data set has none (absent in older callers). */
+  homeCorners?: number | null;
+  awayCorners?: number | null;
+  homeFouls?: number | null;
+  awayFouls?: number | null;
+  homeYellowCards?: number | null;
+  awayYellowCards?: number | null;
+  homeRedCards?: number | null;
+  awayRedCards?: number | null;
+  referee?: string | null;
+  /** Whether `shots` hold every goal of the final score (only then are goals' minutes shown). */
+  eventsRecorded?: boolean;
+  /** The match's recorded shots in order of play, own goals included; absent where none. */
+  shots?: HistoryShot[];
+};
+
+/** A recorded shot (Understat) of a historical match. */
+export type HistoryShot = {
+  /** Understat's minute: its clock runs on through added time, so 45+2 may read 47. */
+  minute: number;
+  /** The shooter's side, and the side it counts for (the other one for an own goal). */
+  playerSide: 'home' | 'away';
+  forSide: 'home' | 'away';
+  player: string;
+  playerId: string;
+  assist: string | null;
+  /** Goal, OwnGoal, SavedShot, BlockedShot, MissedShots, ShotOnPost. */
+  result: string;
+  /** OpenPlay, FromCorner, SetPiece, DirectFreekick, Penalty. */
+  situation: string;
+  x: number;
+  y: number;
+  xg: number;
 };
 
 export type HistoryPlayer = {

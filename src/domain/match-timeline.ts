@@ -18,8 +18,9 @@ export const TimelineGoalSchema = z.object({
 export type TimelineGoal = z.infer<typeof TimelineGoalSchema>;
 
 export const MatchTimelineSchema = z.object({
-  firstHalfAdded: z.int().check(z.minimum(1), z.maximum(5)),
-  secondHalfAdded: z.int().check(z.minimum(2), z.maximum(8)),
+  /** Drawn (1..5 and 2..8) unless a recorded shot came later in added time. */
+  firstHalfAdded: z.int().check(z.minimum(1), z.maximum(60)),
+  secondHalfAdded: z.int().check(z.minimum(2), z.maximum(60)),
   goals: z.array(TimelineGoalSchema),
 });
 export type MatchTimeline = z.infer<typeof MatchTimelineSchema>;
@@ -106,6 +107,89 @@ export function drawMatchTimeline(seed: string, score: MatchScore): MatchTimelin
   }
   goals.sort((a, b) => a.half - b.half || a.minute - b.minute || a.added - b.added);
   return { firstHalfAdded, secondHalfAdded, goals };
+}
+
+/** What placing a recorded shot on the clock needs of it. */
+export type RecordedShotTime = {
+  /** The recorder's minute, whose clock runs on through added time (45+2 may read 47). */
+  minute: number;
+  /** The side the shot counts for (an own goal counts for the other side). */
+  forSide: TimelineGoal['side'];
+  isGoal: boolean;
+};
+
+/** A recorded shot's half and minute of play. */
+export type ShotTime = Pick<TimelineGoal, 'half' | 'minute' | 'added'>;
+
+/** A recorded minute as a minute of play of its half: 47 in the first half is 45+2. */
+function toShotTime(half: TimelineGoal['half'], recorded: number): ShotTime {
+  if (half === 1) {
+    return recorded > 45
+      ? { half, minute: 45, added: recorded - 45 }
+      : { half, minute: Math.max(recorded, 1), added: 0 };
+  }
+  return recorded > 90
+    ? { half, minute: 90, added: recorded - 90 }
+    : { half, minute: Math.max(recorded, 46), added: 0 };
+}
+
+/**
+ * Each recorded shot's half and minute of play. The recorder's clock runs on through the first
+ * half's added time, so a minute from 45 to the early 50s may be either half: a side's goals go
+ * to the first half in order of minute up to its half-time score (when known), and any other
+ * shot is in the first half up to minute 45.
+ */
+export function placeRecordedShots(
+  shots: readonly RecordedShotTime[],
+  score: Pick<MatchScore, 'htHome' | 'htAway'>,
+): ShotTime[] {
+  const firstHalfGoals = new Set<number>();
+  for (const [side, atHalfTime] of [
+    ['home', score.htHome],
+    ['away', score.htAway],
+  ] as const) {
+    const goals = shots
+      .map((shot, index) => ({ shot, index }))
+      .filter(({ shot }) => shot.isGoal && shot.forSide === side)
+      .sort((a, b) => a.shot.minute - b.shot.minute || a.index - b.index);
+    goals.forEach(({ shot, index }, order) => {
+      const inFirstHalf = atHalfTime === null ? shot.minute <= 45 : order < atHalfTime;
+      if (inFirstHalf) firstHalfGoals.add(index);
+    });
+  }
+  return shots.map((shot, index) => {
+    const inFirstHalf = shot.isGoal ? firstHalfGoals.has(index) : shot.minute <= 45;
+    return toShotTime(inFirstHalf ? 1 : 2, shot.minute);
+  });
+}
+
+/**
+ * The timeline of a match whose shots are recorded: its goals at their recorded minutes, each
+ * half long enough for its last recorded shot, the added time otherwise drawn from the seed
+ * (the record does not give it). Shots in the order given; `times` from placeRecordedShots.
+ */
+export function buildRecordedTimeline(
+  seed: string,
+  shots: readonly RecordedShotTime[],
+  times: readonly ShotTime[],
+): MatchTimeline {
+  const random = createRandom(seed);
+  let firstHalfAdded = pickInt(random, 1, 5);
+  let secondHalfAdded = pickInt(random, 2, 8);
+  const goals: TimelineGoal[] = [];
+  shots.forEach((shot, index) => {
+    const time = times[index] as ShotTime;
+    if (time.half === 1) firstHalfAdded = Math.max(firstHalfAdded, time.added);
+    else secondHalfAdded = Math.max(secondHalfAdded, time.added);
+    if (shot.isGoal) goals.push({ side: shot.forSide, ...time });
+  });
+  goals.sort((a, b) => a.half - b.half || a.minute - b.minute || a.added - b.added);
+  return { firstHalfAdded, secondHalfAdded, goals };
+}
+
+/** Real time from kick-off at which a shot of the match is taken: the start of its minute. */
+export function getShotOffsetMs(time: ShotTime, timeline: MatchTimeline): number {
+  return getGoalOffsetMs({ side: 'home', ...time }, timeline);
 }
 
 function getSecondHalfStartMinutes(timeline: MatchTimeline): number {

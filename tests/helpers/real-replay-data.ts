@@ -16,25 +16,26 @@ export const DATA_DIR = path.resolve(import.meta.dirname, '../../data');
  */
 export async function readRealReplayData(
   db: Db,
+  chosen?: string,
 ): Promise<{ season: string; dataset: ReplayDataset }> {
-  const season = await findDefaultReplaySeason(db);
+  const season = chosen ?? (await findDefaultReplaySeason(db));
   if (season === null) throw new Error('the data files hold no complete season to replay');
   return { season, dataset: await loadReplayDataset(db, season) };
 }
 
 /**
  * A test database with the real data files imported (a copy of the history snapshot, or of a
- * template database on Postgres), with the replay's default season and its data set. Close the
- * database afterwards.
+ * template database on Postgres), with the replay's default season (or `season`) and its data
+ * set. Close the database afterwards.
  */
-export async function loadRealReplayData(): Promise<{
+export async function loadRealReplayData(season?: string): Promise<{
   database: TestDatabase;
   season: string;
   dataset: ReplayDataset;
 }> {
   const database = await createTestDb(LEAGUES, { history: true });
   try {
-    return { database, ...(await readRealReplayData(database.db)) };
+    return { database, ...(await readRealReplayData(database.db, season)) };
   } catch (error) {
     await database.close();
     throw error;

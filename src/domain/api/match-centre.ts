@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 
 import { LiveMatchSchema } from '../live-match.ts';
+import { SHOT_RESULTS, SHOT_SITUATIONS } from '../match-facts.ts';
 
 /**
  * `/api/matches/:id`: the stored match id, as digits (a readable slug may follow on the page's
@@ -138,10 +139,72 @@ export const MatchReportSchema = z.object({
   published_at: z.string(),
 });
 
+/** A shot on the match page's shot map and xG race. */
+export const ShotSchema = z.object({
+  /** The shooter's side. */
+  side: SideSchema,
+  half: z.union([z.literal(1), z.literal(2)]),
+  /** "23", "45+2". */
+  minute: z.string(),
+  /** Minutes of play at the shot, for a time axis within its half: 45+2 is 47. */
+  at: z.number(),
+  player: z.string(),
+  /** The player who made the chance, where recorded. */
+  assist: z.nullable(z.string()),
+  result: z.enum(SHOT_RESULTS),
+  situation: z.enum(SHOT_SITUATIONS),
+  /**
+   * Where it was taken, as fractions of the pitch: x from the shooter's own goal line (0) to the
+   * goal he attacks (1), y from one touchline (0) to the other (1).
+   */
+  x: z.number(),
+  y: z.number(),
+  /** Expected goals, 0..1. */
+  xg: z.number(),
+});
+
+export const STATISTIC_NAMES = [
+  'shots',
+  'shots_on_target',
+  'xg',
+  'corners',
+  'fouls',
+  'yellow_cards',
+  'red_cards',
+] as const;
+
+/** One line of the Statistics section: both sides' figure. */
+export const StatisticSchema = z.object({
+  key: z.enum(STATISTIC_NAMES),
+  home: z.number(),
+  away: z.number(),
+});
+
+/** What the record says of the match beyond its score, up to the current minute. */
+export const MatchFactsSchema = z.object({
+  /**
+   * Whether the goals' minutes and scorers are on record. False (a replayed season without
+   * recorded events, or an upstream that does not give them): the timeline has no goal lines.
+   */
+  goals_recorded: z.boolean(),
+  /** What a goal's `assist` names: the official assist, or the player who made the chance. */
+  assist_kind: z.enum(['assist', 'chance']),
+  /** The statistics known so far, in the order shown; empty when none are recorded. */
+  statistics: z.array(StatisticSchema),
+  /** Statistics recorded only for the whole match (no minute): they appear at full time. */
+  at_full_time: z.array(z.enum(STATISTIC_NAMES)),
+  referee: z.nullable(z.string()),
+  /** Every shot so far in order; null where shots are not recorded. */
+  shots: z.nullable(z.array(ShotSchema)),
+  /** Who recorded what is shown. */
+  sources: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+
 /** `GET /api/matches/:id`: everything the match page shows. */
 export const MatchCentreSchema = z.object({
   match: MatchHeaderSchema,
   timeline: z.array(TimelineEntrySchema),
+  facts: MatchFactsSchema,
   /** Null when no bookmaker prices the match. */
   odds: z.nullable(MatchOddsSchema),
   /** The bookmakers' margin-free 1X2 probabilities by Shin's method, averaged over them. */
@@ -160,3 +223,6 @@ export type ModelProbabilities = z.infer<typeof ModelProbabilitiesSchema>;
 export type FormEntry = z.infer<typeof FormEntrySchema>;
 export type HeadToHead = z.infer<typeof HeadToHeadSchema>;
 export type StandingRow = z.infer<typeof StandingRowSchema>;
+export type Shot = z.infer<typeof ShotSchema>;
+export type Statistic = z.infer<typeof StatisticSchema>;
+export type MatchFacts = z.infer<typeof MatchFactsSchema>;

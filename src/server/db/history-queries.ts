@@ -3,18 +3,27 @@ import { and, asc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-or
 import type {
   ClubInfo,
   HistoryMatch,
+  HistoryShot,
   HistoryTransfer,
   ReplayDataset,
 } from '../../domain/history.ts';
 import { LEAGUES, type LeagueEntry } from '../../domain/league.ts';
 import { PRE_CLOSING_COLUMNS } from '../../domain/pre-closing.ts';
 import type { Db } from './client.ts';
-import { historyMatches, historyPlayers, historyTransfers, leagues, teams } from './schema.ts';
+import {
+  historyMatches,
+  historyPlayers,
+  historyShots,
+  historyTransfers,
+  leagues,
+  teams,
+} from './schema.ts';
 
 /**
  * The most recent season in which every league (default: the registry's) has results with
- * bookmaker prices on at least 95% of matches, player totals and transfers; null when none has
- * everything.
+ * bookmaker prices and kick-off times on at least 95% of matches, player totals and transfers,
+ * preferring one in which every match's events (shots and goals) are recorded; null when none
+ * has everything.
  */
 export async function findDefaultReplaySeason(
   db: Db,
@@ -27,7 +36,7 @@ export async function findDefaultReplaySeason(
   const all = entries.length;
   const result = await db.execute(sql`
     with priced as (
-      select season from ${historyMatches}
+      select season, bool_and(events_recorded) as recorded from ${historyMatches}
       where div in (${divisions})
       group by season
       having count(distinct div) = ${all}
@@ -45,7 +54,7 @@ export async function findDefaultReplaySeason(
     select season from priced
     where season in (select season from with_players)
       and season in (select season from with_transfers)
-    order by season desc
+    order by recorded desc, season desc
     limit 1
   `);
   // Both drivers answer raw queries with { rows }.
@@ -114,7 +123,7 @@ export async function loadReplayDataset(
   season: string,
   options: { earlierSeasons?: number; lazyEarlier?: boolean } = {},
 ): Promise<ReplayDataset> {
-  const [clubRows, matches, players, transfers] = await Promise.all([
+  const [clubRows, matches, shots, players, transfers] = await Promise.all([
     db
       .select({
         key: teams.key,
@@ -127,6 +136,7 @@ export async function loadReplayDataset(
       .from(teams)
       .innerJoin(leagues, eq(teams.leagueId, leagues.id)),
     db.select().from(historyMatches).where(eq(historyMatches.season, season)),
+    listSeasonShots(db, season),
     db.select().from(historyPlayers).where(eq(historyPlayers.season, season)),
     db.select().from(historyTransfers).where(eq(historyTransfers.season, season)),
   ]);
@@ -142,13 +152,54 @@ export async function loadReplayDataset(
   return {
     season,
     clubs,
-    matches: matches.map((m) => ({ ...m, odds: m.odds as HistoryMatch['odds'] })),
+    matches: matches.map((m) => {
+      const recorded = shots.get(m.id);
+      return {
+        ...m,
+        odds: m.odds as HistoryMatch['odds'],
+        ...(recorded === undefined ? {} : { shots: recorded }),
+      };
+    }),
     ...(options.lazyEarlier === true
       ? { loadEarlierMatches: loadEarlier }
       : { earlierMatches: await loadEarlier() }),
     players,
     transfers,
   };
+}
+
+/** A season's recorded shots by history match id, each match's in order of play. */
+async function listSeasonShots(db: Db, season: string): Promise<Map<number, HistoryShot[]>> {
+  const rows = await db
+    .select({
+      matchId: historyShots.matchId,
+      minute: historyShots.minute,
+      playerSide: historyShots.playerSide,
+      forSide: historyShots.forSide,
+      player: historyShots.player,
+      playerId: historyShots.playerId,
+      assist: historyShots.assist,
+      result: historyShots.result,
+      situation: historyShots.situation,
+      x: historyShots.x,
+      y: historyShots.y,
+      xg: historyShots.xg,
+    })
+    .from(historyShots)
+    .innerJoin(historyMatches, eq(historyShots.matchId, historyMatches.id))
+    .where(eq(historyMatches.season, season))
+    .orderBy(asc(historyShots.matchId), asc(historyShots.seq));
+  const byMatch = new Map<number, HistoryShot[]>();
+  for (const { matchId, ...shot } of rows) {
+    const list = byMatch.get(matchId) ?? [];
+    list.push({
+      ...shot,
+      playerSide: shot.playerSide === 'away' ? 'away' : 'home',
+      forSide: shot.forSide === 'away' ? 'away' : 'home',
+    });
+    byMatch.set(matchId, list);
+  }
+  return byMatch;
 }
 
 /** The columns of a move as the replay reads it. */

@@ -347,6 +347,21 @@ export const historyMatches = pgTable(
     awayShotsOnTarget: smallint('away_shots_on_target'),
     /** Decimal prices by original column name, e.g. { "B365H": 2.1, "PC>2.5": 1.9 }. */
     odds: jsonb('odds').notNull(),
+    /** Whole-match totals where the data set has them (no minute is recorded for them). */
+    homeCorners: smallint('home_corners'),
+    awayCorners: smallint('away_corners'),
+    homeFouls: smallint('home_fouls'),
+    awayFouls: smallint('away_fouls'),
+    homeYellowCards: smallint('home_yellow_cards'),
+    awayYellowCards: smallint('away_yellow_cards'),
+    homeRedCards: smallint('home_red_cards'),
+    awayRedCards: smallint('away_red_cards'),
+    referee: text('referee'),
+    /**
+     * Whether the match's recorded shots (history_shots) hold every goal of its final score:
+     * only then are its goals' minutes and scorers shown.
+     */
+    eventsRecorded: boolean('events_recorded').notNull().default(false),
   },
   (t) => [
     uniqueIndex('history_matches_key_idx').on(t.div, t.season, t.home, t.away),
@@ -377,6 +392,40 @@ export const historyPlayers = pgTable(
     nationality: text('nationality').notNull().default(''),
   },
   (t) => [uniqueIndex('history_players_key_idx').on(t.div, t.season, t.playerId)],
+);
+
+/** Every recorded shot of a historical match (Understat), own goals included. */
+export const historyShots = pgTable(
+  'history_shots',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => historyMatches.id, { onDelete: 'cascade' }),
+    /** Order in the data file, which is the match's order of play. */
+    seq: smallint('seq').notNull(),
+    /** Understat's minute: the clock runs on through added time (a 45+2 goal may read 47). */
+    minute: smallint('minute').notNull(),
+    /** home | away: the shooter's side, and the side the shot counts for (differs for own goals). */
+    playerSide: text('player_side').notNull(),
+    forSide: text('for_side').notNull(),
+    player: text('player').notNull(),
+    playerId: text('player_id').notNull(),
+    /** The player who made the chance, by name. */
+    assist: text('assist'),
+    /** Understat's words: Goal, OwnGoal, SavedShot, BlockedShot, MissedShots, ShotOnPost. */
+    result: text('result').notNull(),
+    /** OpenPlay, FromCorner, SetPiece, DirectFreekick, Penalty. */
+    situation: text('situation').notNull(),
+    shotType: text('shot_type').notNull(),
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    xg: real('xg').notNull(),
+  },
+  (t) => [
+    uniqueIndex('history_shots_match_seq_idx').on(t.matchId, t.seq),
+    index('history_shots_player_idx').on(t.playerId),
+  ],
 );
 
 /** Club transfers (Transfermarkt). */
@@ -434,3 +483,16 @@ export const matchEvents = pgTable(
   },
   (t) => [uniqueIndex('match_events_match_seq_idx').on(t.matchId, t.seq)],
 );
+
+/**
+ * A match's shots, statistics and referee as the provider of today's matches last reported
+ * them (nothing after the minute it reported), with who recorded them.
+ */
+export const matchFacts = pgTable('match_facts', {
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  /** The provider's MatchFacts (domain/match-facts.ts), as reported. */
+  facts: jsonb('facts').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -15,6 +16,7 @@ import { findTableRecord, recordTables } from '../db/integrity.ts';
 import {
   historyMatches,
   historyPlayers,
+  historyShots,
   historyTransfers,
   leagues,
   settings,
@@ -23,6 +25,9 @@ import {
 
 const IMPORT_KEY = 'history_import';
 const BATCH = 500;
+/** Shots written per statement. */
+const SHOT_BATCH = 20_000;
+const SHOTS_FILE = 'shots.csv.gz';
 
 export class DataFileError extends Error {}
 
@@ -57,6 +62,19 @@ const ResultRow = z.looseObject({
   as: optionalShots,
   hst: optionalShots,
   ast: optionalShots,
+  hc: optionalShots,
+  ac: optionalShots,
+  hf: optionalShots,
+  af: optionalShots,
+  hy: optionalShots,
+  ay: optionalShots,
+  hr: optionalShots,
+  ar: optionalShots,
+  /** Files made before the column have none. */
+  referee: z
+    .string()
+    .optional()
+    .transform((name) => (name === undefined || name.trim() === '' ? null : name.trim())),
 });
 /** Every column of results that is not a price. */
 const RESULT_FIELDS = new Set([
@@ -74,6 +92,15 @@ const RESULT_FIELDS = new Set([
   'as',
   'hst',
   'ast',
+  'hc',
+  'ac',
+  'hf',
+  'af',
+  'hy',
+  'ay',
+  'hr',
+  'ar',
+  'referee',
 ]);
 
 const PlayerRow = z.object({
@@ -105,6 +132,30 @@ const TransferRow = z.object({
   fee_eur_m: z.union([z.literal('').transform(() => null), z.coerce.number().min(0)]),
   nationality,
 });
+
+const side = z.enum(['h', 'a']).transform((s) => (s === 'h' ? 'home' : 'away'));
+const fraction = z.coerce.number().min(0).max(1);
+/** A recorded shot, joined to its results row by league, season and the results' club names. */
+const ShotRow = z.object({
+  div: divSchema,
+  season: seasonSchema,
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'),
+  home: z.string().min(1),
+  away: z.string().min(1),
+  minute: count.max(200),
+  player_side: side,
+  for_side: side,
+  player: z.string().min(1),
+  player_id: z.string().regex(/^\d+$/, 'must be a number'),
+  player_assisted: z.string(),
+  result: z.enum(['Goal', 'OwnGoal', 'SavedShot', 'BlockedShot', 'MissedShots', 'ShotOnPost']),
+  situation: z.enum(['OpenPlay', 'FromCorner', 'SetPiece', 'DirectFreekick', 'Penalty']),
+  shot_type: z.string(),
+  x: fraction,
+  y: fraction,
+  xg: fraction,
+});
+type ShotRecord = z.infer<typeof ShotRow>;
 
 const hex = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a #rrggbb colour');
 const ClubRow = z.object({
@@ -211,6 +262,48 @@ function requireUnique<T>(parsed: Parsed<T>, keyOf: (row: T) => string, what: st
   });
 }
 
+/** A match's key in the data files: league, season and the results' club names. */
+const matchKey = (m: { div: string; season: string; home: string; away: string }) =>
+  `${m.div} ${m.season} ${m.home} v ${m.away}`;
+
+/**
+ * The shots of each match, in the file's order (the order of play), by match key; a shot whose
+ * match is not in the results stops the import with its line.
+ */
+function groupShots(
+  file: Parsed<ShotRecord> | null,
+  matches: readonly HistoryMatch[],
+): Map<string, ShotRecord[]> {
+  const byMatch = new Map<string, ShotRecord[]>();
+  if (file === null) return byMatch;
+  const known = new Set(matches.map(matchKey));
+  file.rows.forEach((shot, index) => {
+    const key = matchKey(shot);
+    if (!known.has(key)) {
+      throw new DataFileError(
+        `${file.file} line ${file.lines[index] ?? index + 2}: no result for ${key}`,
+      );
+    }
+    const list = byMatch.get(key) ?? [];
+    list.push(shot);
+    byMatch.set(key, list);
+  });
+  return byMatch;
+}
+
+/** Whether a match's goal and own-goal rows give exactly its final score. */
+function holdsFinalScore(shots: readonly ShotRecord[], match: HistoryMatch): boolean {
+  if (shots.length === 0) return false;
+  let home = 0;
+  let away = 0;
+  for (const shot of shots) {
+    if (shot.result !== 'Goal' && shot.result !== 'OwnGoal') continue;
+    if (shot.for_side === 'home') home += 1;
+    else away += 1;
+  }
+  return home === match.homeGoals && away === match.awayGoals;
+}
+
 /** A results file's rows as the replay reads them. */
 function toHistoryMatches(file: Parsed<z.infer<typeof ResultRow>>): HistoryMatch[] {
   return file.rows.map((r, index) => ({
@@ -228,6 +321,15 @@ function toHistoryMatches(file: Parsed<z.infer<typeof ResultRow>>): HistoryMatch
     awayShots: r.as,
     homeShotsOnTarget: r.hst,
     awayShotsOnTarget: r.ast,
+    homeCorners: r.hc,
+    awayCorners: r.ac,
+    homeFouls: r.hf,
+    awayFouls: r.af,
+    homeYellowCards: r.hy,
+    awayYellowCards: r.ay,
+    homeRedCards: r.hr,
+    awayRedCards: r.ar,
+    referee: r.referee,
     odds: toOdds(r, 'results.csv.gz', file.lines[index] ?? index + 2),
   }));
 }
@@ -287,6 +389,7 @@ export async function readReplayDatasetFiles(
 export type ImportResult = {
   skipped: boolean;
   matches: number;
+  shots: number;
   players: number;
   transfers: number;
   clubs: number;
@@ -299,14 +402,19 @@ export type ImportResult = {
 export async function runImportHistory(deps: { db: Db; dataDir: string }): Promise<ImportResult> {
   const names = ['clubs.csv', 'results.csv.gz', 'players.csv.gz', 'transfers.csv.gz'] as const;
   const files = await Promise.all(names.map((name) => readDataFile(deps.dataDir, name)));
+  // Recorded shots are optional: a data folder made before them replays with drawn goal times.
+  const shotBytes = existsSync(path.join(deps.dataDir, SHOTS_FILE))
+    ? await readDataFile(deps.dataDir, SHOTS_FILE)
+    : null;
   const hash = createHash('sha256');
   for (const bytes of files) hash.update(bytes);
+  if (shotBytes !== null) hash.update(shotBytes);
   const digest = hash.digest('hex');
 
   const previous = await deps.db.select().from(settings).where(eq(settings.key, IMPORT_KEY));
   // An import made before the start-up check existed recorded no tables: it runs once more.
   if (previous[0]?.value === digest && (await findTableRecord(deps.db)) !== null)
-    return { skipped: true, matches: 0, players: 0, transfers: 0, clubs: 0 };
+    return { skipped: true, matches: 0, shots: 0, players: 0, transfers: 0, clubs: 0 };
 
   const [clubBytes, resultBytes, playerBytes, transferBytes] = files as [
     Buffer,
@@ -328,7 +436,12 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
   requireUnique(resultFile, (r) => `${r.div} ${r.season} ${r.home} v ${r.away}`, 'match');
   requireUnique(playerFile, (p) => `${p.div} ${p.season} ${p.player_id}`, 'player_id');
 
+  const shotFile = shotBytes === null ? null : parseCsv(SHOTS_FILE, shotBytes, ShotRow);
   const matchRows = toHistoryMatches(resultFile);
+  const shotsByMatch = groupShots(shotFile, matchRows);
+  for (const match of matchRows) {
+    match.eventsRecorded = holdsFinalScore(shotsByMatch.get(matchKey(match)) ?? [], match);
+  }
 
   const divOfResultsName = new Map<string, string>();
   for (const r of results) {
@@ -379,8 +492,52 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
     await tx.delete(historyMatches);
     await tx.delete(historyPlayers);
     await tx.delete(historyTransfers);
+    const matchIds = new Map<string, number>();
     for (let i = 0; i < matchRows.length; i += BATCH) {
-      await tx.insert(historyMatches).values(matchRows.slice(i, i + BATCH));
+      const inserted = await tx
+        .insert(historyMatches)
+        .values(matchRows.slice(i, i + BATCH))
+        .returning({
+          id: historyMatches.id,
+          div: historyMatches.div,
+          season: historyMatches.season,
+          home: historyMatches.home,
+          away: historyMatches.away,
+        });
+      for (const row of inserted) matchIds.set(matchKey(row), row.id);
+    }
+    const shotRows = [...shotsByMatch].flatMap(([key, shots]) => {
+      const matchId = matchIds.get(key) as number;
+      return shots.map((shot, seq) => ({
+        match_id: matchId,
+        seq,
+        minute: shot.minute,
+        player_side: shot.player_side,
+        for_side: shot.for_side,
+        player: decodeEntities(shot.player),
+        player_id: shot.player_id,
+        assist: shot.player_assisted === '' ? null : decodeEntities(shot.player_assisted),
+        result: shot.result,
+        situation: shot.situation,
+        shot_type: shot.shot_type,
+        x: shot.x,
+        y: shot.y,
+        xg: shot.xg,
+      }));
+    });
+    // As one JSON document per chunk, which the database takes apart: a third of a million
+    // rows would otherwise be several million bound parameters to build and send.
+    for (let i = 0; i < shotRows.length; i += SHOT_BATCH) {
+      await tx.execute(sql`
+        insert into ${historyShots} (match_id, seq, minute, player_side, for_side, player,
+          player_id, assist, result, situation, shot_type, x, y, xg)
+        select match_id, seq, minute, player_side, for_side, player, player_id, assist, result,
+          situation, shot_type, x, y, xg
+        from jsonb_to_recordset(${JSON.stringify(shotRows.slice(i, i + SHOT_BATCH))}::jsonb)
+          as shot(match_id integer, seq smallint, minute smallint, player_side text,
+            for_side text, player text, player_id text, assist text, result text,
+            situation text, shot_type text, x real, y real, xg real)
+      `);
     }
     const playerRows = players.map((p) => ({
       div: p.div,
@@ -417,7 +574,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
       await tx.insert(historyTransfers).values(transferRows.slice(i, i + BATCH));
     }
     // What the tables hold now, which the start-up check compares them with (db/integrity.ts).
-    await recordTables(tx, [historyMatches, historyPlayers, historyTransfers, teams]);
+    await recordTables(tx, [historyMatches, historyShots, historyPlayers, historyTransfers, teams]);
     await tx
       .insert(settings)
       .values({ key: IMPORT_KEY, value: digest })
@@ -427,6 +584,7 @@ export async function runImportHistory(deps: { db: Db; dataDir: string }): Promi
   return {
     skipped: false,
     matches: matchRows.length,
+    shots: shotFile?.rows.length ?? 0,
     players: players.length,
     transfers: moves.length,
     clubs: clubs.length,

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 
+import type { MatchFacts } from '../../domain/match-facts.ts';
 import type { MarketKey, OddsEvent } from '../../domain/odds.ts';
 import { getZonedDayRange } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import { listLeagues } from '../db/leagues-queries.ts';
 import { upsertMarkets } from '../db/markets-queries.ts';
 import { replaceManyMatchEvents, replaceMatchEvents } from '../db/match-events-queries.ts';
+import { writeMatchFacts } from '../db/match-facts-queries.ts';
 import {
   deleteMatchesNotIn,
   findMatchesByExternalIds,
@@ -40,6 +42,10 @@ export type SyncDeps = {
   written?: Map<string, string>;
 };
 
+/** A digest of rows, to tell whether they are as last written. */
+const fingerprintOf = (rows: unknown) =>
+  createHash('sha256').update(JSON.stringify(rows)).digest('base64');
+
 /** Runs `write` unless the same rows were written last time under this key. */
 async function writeIfChanged(
   written: Map<string, string> | undefined,
@@ -47,7 +53,7 @@ async function writeIfChanged(
   rows: unknown,
   write: () => Promise<unknown>,
 ): Promise<void> {
-  const fingerprint = createHash('sha256').update(JSON.stringify(rows)).digest('base64');
+  const fingerprint = fingerprintOf(rows);
   if (written?.get(key) === fingerprint) return;
   await write();
   written?.set(key, fingerprint);
@@ -186,11 +192,18 @@ async function storeMatchEvents(
 ): Promise<void> {
   for (const item of items) {
     const matchId = ids.get(item.externalId);
-    if (item.events === undefined || matchId === undefined) continue;
-    const events = item.events;
-    await writeIfChanged(deps.written, `events:${matchId}`, events, () =>
-      replaceMatchEvents(deps.db, matchId, events),
-    );
+    if (matchId === undefined) continue;
+    const { events, facts } = item;
+    if (events !== undefined) {
+      await writeIfChanged(deps.written, `events:${matchId}`, events, () =>
+        replaceMatchEvents(deps.db, matchId, events),
+      );
+    }
+    if (facts !== undefined) {
+      await writeIfChanged(deps.written, `facts:${matchId}`, facts, () =>
+        writeMatchFacts(deps.db, new Map([[matchId, facts]])),
+      );
+    }
   }
 }
 
@@ -241,6 +254,18 @@ export async function runSyncSeason(deps: SyncDeps): Promise<number> {
     }),
   );
   await replaceManyMatchEvents(deps.db, events);
+  // Facts only where they changed since this process last wrote them: a season's shots are
+  // megabytes, and most of them stay as they were from one season sync to the next.
+  const facts = new Map<number, MatchFacts>();
+  for (const item of items) {
+    const id = ids.get(item.externalId);
+    if (id === undefined || item.facts === undefined) continue;
+    const fingerprint = fingerprintOf(item.facts);
+    if (deps.written?.get(`facts:${id}`) === fingerprint) continue;
+    facts.set(id, item.facts);
+    deps.written?.set(`facts:${id}`, fingerprint);
+  }
+  await writeMatchFacts(deps.db, facts);
   return ids.size;
 }
 

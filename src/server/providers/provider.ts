@@ -1,4 +1,5 @@
 import type { MatchShots } from '../../domain/history.ts';
+import type { MatchFacts } from '../../domain/match-facts.ts';
 import type { OddsEvent } from '../../domain/odds.ts';
 import type { PreClosingPrices } from '../../domain/pre-closing.ts';
 
@@ -50,6 +51,11 @@ export type ProviderMatch = {
    * (the stored events are then left as they are).
    */
   events?: ProviderMatchEvent[];
+  /**
+   * Shots, statistics and referee as they stand now (nothing after the current minute), when
+   * the provider knows them; absent when it does not (the stored facts are then left as they are).
+   */
+  facts?: MatchFacts;
 };
 
 export type ProviderStanding = {

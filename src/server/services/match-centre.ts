@@ -6,6 +6,14 @@ import type {
   StandingRow,
   TimelineEntry,
 } from '../../domain/api/match-centre.ts';
+import {
+  FACT_SOURCES,
+  formatMinute,
+  STATISTIC_KEYS,
+  toPlayMinute,
+  type MatchFacts,
+  type StatisticKey,
+} from '../../domain/match-facts.ts';
 import { formatShortDateTime, getZonedDate } from '../../domain/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import { listMarketsOfMatch } from '../db/markets-queries.ts';
@@ -23,6 +31,7 @@ import {
   type StoredResult,
 } from '../db/match-centre-queries.ts';
 import { listMatchEvents } from '../db/match-events-queries.ts';
+import { findMatchFacts } from '../db/match-facts-queries.ts';
 import { listStandings } from '../db/standings-queries.ts';
 import type { CachedBody } from '../http/caching.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
@@ -65,8 +74,9 @@ async function buildMatchCentre(deps: MatchCentreDeps, id: number): Promise<Matc
   const match = await findMatchDetail(db, id);
   if (match === null) return null;
   const clubs = await listClubNames(db);
-  const [events, markets, predictions, table, report, history] = await Promise.all([
+  const [events, facts, markets, predictions, table, report, history] = await Promise.all([
     listMatchEvents(db, id),
+    findMatchFacts(db, id),
     listMarketsOfMatch(db, id),
     listResultPredictions(db, id),
     listStandings(db, match.leagueId),
@@ -89,6 +99,7 @@ async function buildMatchCentre(deps: MatchCentreDeps, id: number): Promise<Matc
       kickoff_label: formatShortDateTime(match.kickoffUtc.getTime(), deps.timeZone),
     },
     timeline: buildTimeline(match, events),
+    facts: toFactsAnswer(facts),
     odds,
     market: getMarketProbabilities(odds),
     predictions: predictions.map((p) => toModelProbabilities(p, match)),
@@ -113,6 +124,61 @@ async function buildMatchCentre(deps: MatchCentreDeps, id: number): Promise<Matc
             summary: report.summary ?? '',
             published_at: report.publishedAt.toISOString(),
           },
+  };
+}
+
+const STATISTIC_NAMES: Record<StatisticKey, MatchCentre['facts']['at_full_time'][number]> = {
+  shots: 'shots',
+  shotsOnTarget: 'shots_on_target',
+  xg: 'xg',
+  corners: 'corners',
+  fouls: 'fouls',
+  yellowCards: 'yellow_cards',
+  redCards: 'red_cards',
+};
+
+/** The match's facts as the page shows them; a match whose provider reported none has none. */
+function toFactsAnswer(facts: MatchFacts | null): MatchCentre['facts'] {
+  if (facts === null) {
+    return {
+      goals_recorded: true,
+      assist_kind: 'assist',
+      statistics: [],
+      at_full_time: [],
+      referee: null,
+      shots: null,
+      sources: [],
+    };
+  }
+  const { statistics } = facts;
+  return {
+    goals_recorded: facts.goalsRecorded,
+    assist_kind: facts.assistKind,
+    statistics:
+      statistics === null
+        ? []
+        : STATISTIC_KEYS.flatMap((key) => {
+            const home = statistics.home[key];
+            const away = statistics.away[key];
+            return home == null || away == null ? [] : [{ key: STATISTIC_NAMES[key], home, away }];
+          }),
+    at_full_time: facts.atFullTime.map((key) => STATISTIC_NAMES[key]),
+    referee: facts.referee,
+    shots:
+      facts.shots?.map((shot) => ({
+        side: shot.side,
+        half: shot.half,
+        minute: formatMinute(shot.minute, shot.added),
+        at: toPlayMinute(shot),
+        player: shot.player,
+        assist: shot.assist,
+        result: shot.result,
+        situation: shot.situation,
+        x: shot.x,
+        y: shot.y,
+        xg: shot.xg,
+      })) ?? null,
+    sources: facts.sources.map((source) => ({ ...FACT_SOURCES[source] })),
   };
 }
 

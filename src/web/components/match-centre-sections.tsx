@@ -4,6 +4,7 @@ import type {
   FormEntry,
   HeadToHead,
   MatchCentre,
+  MatchFacts,
   StandingRow,
   TimelineEntry,
 } from '../../domain/api/match-centre.ts';
@@ -14,7 +15,8 @@ const CARD = 'rounded-xl border border-line bg-white p-3';
 const EMPTY = 'rounded-xl border border-line bg-white p-4 text-sm text-subtle';
 const pct = (p: number) => `${Math.round(p * 100)}%`;
 
-function Section(props: { id: string; title: string; children: React.ReactNode }) {
+/** A page section: a heading and what it heads, named by the heading. */
+export function Section(props: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={props.id} className="flex flex-col gap-2">
       <h2 id={props.id} className="text-lg font-bold">
@@ -51,15 +53,37 @@ function BallIcon() {
   );
 }
 
-/** Goals with minute, scorer and assister, and the half-time and full-time markers. */
-export function Timeline({ lines }: { lines: TimelineEntry[] }) {
+/** What the timeline says of a goal's `assist`, by what the record means by it. */
+function assistNote(assist: string, kind: MatchFacts['assist_kind']): string {
+  return kind === 'chance' ? ` (chance created by ${assist})` : ` (assist ${assist})`;
+}
+
+/**
+ * Goals with minute, scorer and assister, and the half-time and full-time markers. Where the
+ * record has no goal events, the markers alone, under a line saying so.
+ */
+export function Timeline({
+  lines,
+  facts,
+}: {
+  lines: TimelineEntry[];
+  facts: Pick<MatchFacts, 'goals_recorded' | 'assist_kind'>;
+}) {
+  const shown = facts.goals_recorded ? lines : lines.filter((line) => line.type !== 'goal');
   return (
     <Section id="timeline-title" title="Timeline">
-      {lines.length === 0 ? (
-        <p className={EMPTY}>No goals yet</p>
+      {facts.goals_recorded ? null : (
+        <p className="text-sm text-subtle">
+          Goal times and scorers are not on record for this season; the score is.
+        </p>
+      )}
+      {shown.length === 0 ? (
+        facts.goals_recorded ? (
+          <p className={EMPTY}>No goals yet</p>
+        ) : null
       ) : (
         <ol className={`${CARD} flex flex-col gap-1 text-sm`} aria-label="Goals">
-          {lines.map((line, i) =>
+          {shown.map((line, i) =>
             line.type === 'goal' ? (
               <li
                 key={i}
@@ -73,7 +97,9 @@ export function Timeline({ lines }: { lines: TimelineEntry[] }) {
                   <BallIcon /> {line.scorer ?? 'Goal'}
                   {goalNote(line)}
                   {line.assist === null ? null : (
-                    <span className="text-subtle"> (assist {line.assist})</span>
+                    <span className="text-subtle">
+                      {assistNote(line.assist, facts.assist_kind)}
+                    </span>
                   )}
                 </span>
                 <span className="shrink-0 font-bold tabular-nums">{line.score}</span>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { readMatchId } from '../../domain/api/addresses.ts';
 import type { MatchCentre } from '../../domain/api/match-centre.ts';
 import { formatMinute, getScoreText, getStatusBadge } from '../../domain/board.ts';
+import { MatchStatus } from '../../domain/live-match.ts';
 import { ApiError } from '../api/client.ts';
 import { useMatchCentre } from '../api/match-centre.ts';
 import { FavouriteButton } from '../components/favourite-button.tsx';
@@ -15,6 +16,9 @@ import {
   Standing,
   Timeline,
 } from '../components/match-centre-sections.tsx';
+import { FactSources } from '../components/match-facts/fact-sources.tsx';
+import { ShotsSection } from '../components/match-facts/shots-section.tsx';
+import { StatisticsBars } from '../components/match-facts/statistics-bars.tsx';
 import { Shield } from '../components/shield.tsx';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { FLASH_MS, useFlashOnChange } from '../hooks/use-flash-on-change.ts';
@@ -70,6 +74,23 @@ function Header({ match }: { match: MatchCentre['match'] }) {
   );
 }
 
+/** Statuses with nothing played: no statistics or shots to show, and none to wait for here. */
+const NOT_STARTED: readonly number[] = [MatchStatus.scheduled, MatchStatus.postponed];
+
+/** Statistics, shots and the xG race once the match has kicked off, with who recorded them. */
+function MatchFactsSections({ data }: { data: MatchCentre }) {
+  if (NOT_STARTED.includes(data.match.status)) return null;
+  const finished = data.match.status === MatchStatus.finished;
+  const clubs = { home: data.match.home.name, away: data.match.away.name };
+  return (
+    <>
+      <StatisticsBars facts={data.facts} finished={finished} {...clubs} />
+      <ShotsSection shots={data.facts.shots} finished={finished} {...clubs} />
+      <FactSources sources={data.facts.sources} />
+    </>
+  );
+}
+
 /** `/match/:id`: one match, everything about it. */
 export function MatchPage() {
   const id = readMatchId(useParams().id);
@@ -106,7 +127,8 @@ export function MatchPage() {
         {data.match.home.name} v {data.match.away.name}
       </h1>
       <Header match={data.match} />
-      <Timeline lines={data.timeline} />
+      <Timeline lines={data.timeline} facts={data.facts} />
+      <MatchFactsSections data={data} />
       <MatchOddsTable odds={data.odds} />
       <Probabilities data={data} />
       <Form data={data} />

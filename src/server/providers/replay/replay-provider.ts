@@ -2,15 +2,19 @@ import {
   toMatchShots,
   type ClubInfo,
   type HistoryMatch,
+  type HistoryShot,
   type ReplayDataset,
 } from '../../../domain/history.ts';
 import { LEAGUES, type LeagueEntry } from '../../../domain/league.ts';
 import {
+  buildRecordedTimeline,
   drawMatchTimeline,
-  getGoalOffsetMs,
   getMatchDurationMs,
   getMatchState,
+  getShotOffsetMs,
+  placeRecordedShots,
   type MatchTimeline,
+  type ShotTime,
 } from '../../../domain/match-timeline.ts';
 import type { OddsEvent } from '../../../domain/odds.ts';
 import { getPreClosingPrices, getPreClosingPublishedMs } from '../../../domain/pre-closing.ts';
@@ -33,7 +37,7 @@ import type {
   ProviderPlayerStat,
   ProviderTransfer,
 } from '../provider.ts';
-import { buildGoalSlots } from './goal-slots.ts';
+import { describeReplayFacts, type TimedShot } from './replay-facts.ts';
 import { formatReplayMatchId } from './replay-match-id.ts';
 import { buildOddsEvent } from './replay-odds.ts';
 
@@ -55,7 +59,44 @@ type SeasonMatch = {
   /** Kick-off in the replayed season's own time. */
   replayKickoffMs: number;
   timeline: MatchTimeline;
+  /**
+   * The recorded shots placed on the match clock, when they hold every goal of the final score;
+   * null otherwise: the goals then keep drawn times, which no answer shows.
+   */
+  recordedShots: TimedShot[] | null;
 };
+
+/** The match's timeline and, when its events are recorded, its shots on the match clock. */
+function placeMatch(source: HistoryMatch): Pick<SeasonMatch, 'timeline' | 'recordedShots'> {
+  const seed = `${source.season}:${source.div}:${source.home}:${source.away}`;
+  const shots = source.shots ?? [];
+  if (source.eventsRecorded !== true || shots.length === 0) {
+    const timeline = drawMatchTimeline(seed, {
+      home: source.homeGoals,
+      away: source.awayGoals,
+      htHome: source.htHomeGoals,
+      htAway: source.htAwayGoals,
+    });
+    return { timeline, recordedShots: null };
+  }
+  const clock = shots.map((shot) => ({
+    minute: shot.minute,
+    forSide: shot.forSide,
+    isGoal: shot.result === 'Goal' || shot.result === 'OwnGoal',
+  }));
+  const times = placeRecordedShots(clock, {
+    htHome: source.htHomeGoals,
+    htAway: source.htAwayGoals,
+  });
+  const timeline = buildRecordedTimeline(seed, clock, times);
+  return {
+    timeline,
+    recordedShots: shots.map((shot: HistoryShot, index) => {
+      const time = times[index] as ShotTime;
+      return { shot, time, offsetMs: getShotOffsetMs(time, timeline) };
+    }),
+  };
+}
 
 export class ReplayDataError extends Error {}
 
@@ -119,12 +160,7 @@ export function createReplayProvider(
       homeKey: home.key,
       awayKey: away.key,
       replayKickoffMs: getUkKickoffMs(source.date, source.time),
-      timeline: drawMatchTimeline(`${source.season}:${source.div}:${source.home}:${source.away}`, {
-        home: source.homeGoals,
-        away: source.awayGoals,
-        htHome: source.htHomeGoals,
-        htAway: source.htAwayGoals,
-      }),
+      ...placeMatch(source),
     };
   });
   matches.sort((a, b) => a.replayKickoffMs - b.replayKickoffMs || a.index - b.index);
@@ -134,31 +170,41 @@ export function createReplayProvider(
   const calendar = buildMatchdayCalendar(
     matches.map((m) => ({ kickoffMs: m.replayKickoffMs, league: m.leagueSlug })),
   );
-  const slots = buildGoalSlots(dataset, matches, clubByUnderstatName);
   const playerNames = new Map(dataset.players.map((p) => [p.playerId, p]));
-  const nameOfPlayer = (id: string | null) =>
-    id === null ? null : (playerNames.get(id)?.name ?? null);
+  /** Each club's players of the season by name, for the chance-makers, whom the record names only. */
+  const playerIdByClubName = new Map<string, string>();
+  for (const player of dataset.players) {
+    for (const name of player.team.split(',')) {
+      const club = clubByUnderstatName.get(name.trim());
+      if (club !== undefined)
+        playerIdByClubName.set(`${club.key}\t${player.name}`, player.playerId);
+    }
+  }
 
-  /** The goals scored by `elapsedMs` after kick-off, with the scorers the goal slots give them. */
+  /**
+   * The goals scored by `elapsedMs` after kick-off, at their recorded minutes with their
+   * recorded scorers; none for a match whose events are not recorded (no time or name is drawn).
+   */
   const listGoalEvents = (match: SeasonMatch, elapsedMs: number): ProviderMatchEvent[] => {
-    const order = { home: 0, away: 0 };
     const events: ProviderMatchEvent[] = [];
-    for (const goal of match.timeline.goals) {
-      const slot = slots.get(`${match.index}:${goal.side}`)?.[order[goal.side]++];
-      if (getGoalOffsetMs(goal, match.timeline) > elapsedMs) continue;
+    for (const { shot, time, offsetMs } of match.recordedShots ?? []) {
+      // Not in order of the match clock (see listGoalEvents): every shot is looked at.
+      if (offsetMs > elapsedMs || (shot.result !== 'Goal' && shot.result !== 'OwnGoal')) continue;
+      const ownGoal = shot.result === 'OwnGoal';
       events.push({
         kind: 'goal',
-        side: goal.side,
-        minute: goal.minute,
-        added: goal.added,
-        scorer: nameOfPlayer(slot?.scorerId ?? null),
-        assist: nameOfPlayer(slot?.assistId ?? null),
-        // The data set does not say how a goal was scored.
-        penalty: false,
-        ownGoal: false,
+        side: shot.forSide,
+        minute: time.minute,
+        added: time.added,
+        scorer: shot.player,
+        assist: ownGoal ? null : shot.assist,
+        penalty: shot.situation === 'Penalty',
+        ownGoal,
       });
     }
-    return events;
+    // Recorded in order of the recorder's minute, in which a first-half stoppage goal can come
+    // after an early second-half one: put in order of the match clock.
+    return events.sort((a, b) => a.minute - b.minute || a.added - b.added);
   };
 
   /** The match at its first showing from the start of fromMs's week (default: now's), as it stands now. */
@@ -270,6 +316,16 @@ export function createReplayProvider(
       htHomeScore: pastHalf ? (match.source.htHomeGoals ?? null) : null,
       htAwayScore: pastHalf ? (match.source.htAwayGoals ?? null) : null,
       events: started ? listGoalEvents(match, realNowMs - realKickoffMs) : [],
+      ...(started
+        ? {
+            facts: describeReplayFacts(
+              match.source,
+              match.recordedShots,
+              realNowMs - realKickoffMs,
+              state.status === 'finished',
+            ),
+          }
+        : {}),
     };
   };
 
@@ -404,28 +460,29 @@ export function createReplayProvider(
     },
 
     async getTopPlayers(leagueSlug, now) {
+      // Counted from the recorded goals up to now: a match without recorded events adds none.
       const goals = new Map<string, number>();
       const assists = new Map<string, number>();
       const lastClub = new Map<string, string>();
-      for (const played of playedBy(leagueSlug, now.getTime())) {
-        for (const [side, scored] of [
-          ['home', played.home],
-          ['away', played.away],
-        ] as const) {
-          const teamSlots = slots.get(`${played.match.index}:${side}`) ?? [];
-          for (const slot of teamSlots.slice(0, scored)) {
-            const clubKey = side === 'home' ? played.match.homeKey : played.match.awayKey;
-            if (slot.scorerId !== null) {
-              goals.set(slot.scorerId, (goals.get(slot.scorerId) ?? 0) + 1);
-              lastClub.set(slot.scorerId, clubKey);
-            }
-            if (slot.assistId !== null) {
-              assists.set(slot.assistId, (assists.get(slot.assistId) ?? 0) + 1);
-              lastClub.set(slot.assistId, clubKey);
-            }
-          }
+      const names = new Map<string, string>();
+      const replayNowMs = toReplayTime(now.getTime(), calendar);
+      for (const { match } of playedBy(leagueSlug, now.getTime())) {
+        const elapsedMs = replayNowMs - match.replayKickoffMs;
+        for (const { shot, offsetMs } of match.recordedShots ?? []) {
+          if (offsetMs > elapsedMs || shot.result !== 'Goal') continue;
+          const clubKey = shot.playerSide === 'home' ? match.homeKey : match.awayKey;
+          goals.set(shot.playerId, (goals.get(shot.playerId) ?? 0) + 1);
+          names.set(shot.playerId, shot.player);
+          lastClub.set(shot.playerId, clubKey);
+          if (shot.assist === null) continue;
+          const assistId =
+            playerIdByClubName.get(`${clubKey}\t${shot.assist}`) ?? `name:${shot.assist}`;
+          assists.set(assistId, (assists.get(assistId) ?? 0) + 1);
+          names.set(assistId, shot.assist);
+          lastClub.set(assistId, clubKey);
         }
       }
+      const nameOf = (id: string) => names.get(id) ?? playerNames.get(id)?.name ?? id;
       const rank = (totals: Map<string, number>): ProviderPlayerStat[] =>
         [...totals.entries()]
           .sort((a, b) => b[1] - a[1] || nameOf(a[0]).localeCompare(nameOf(b[0])))
@@ -433,12 +490,11 @@ export function createReplayProvider(
           .map(([playerId, total]) => ({
             playerId,
             nick: nameOf(playerId),
-            imageUrl: `/img/player/${playerId}.svg`,
+            imageUrl: playerId.startsWith('name:') ? null : `/img/player/${playerId}.svg`,
             flag: playerNames.get(playerId)?.nationality ?? '',
             teamKey: lastClub.get(playerId) ?? null,
             total,
           }));
-      const nameOf = (id: string) => playerNames.get(id)?.name ?? id;
       return { goals: rank(goals), assists: rank(assists) };
     },
 
