@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  buildRecordedTimeline,
   drawMatchTimeline,
   getGoalOffsetMs,
+  getShotOffsetMs,
+  placeRecordedShots,
+  type RecordedShotTime,
   getMatchDurationMs,
   getMatchState,
   type MatchScore,
@@ -230,5 +234,106 @@ describe('getMatchState', () => {
       previous = state;
     }
     expect(previous).toMatchObject({ home: 6, away: 3 });
+  });
+});
+
+describe('placeRecordedShots', () => {
+  const shot = (minute: number, forSide: 'home' | 'away', isGoal = false): RecordedShotTime => ({
+    minute,
+    forSide,
+    isGoal,
+  });
+
+  it('keeps a first-half stoppage goal in the first half when the half-time score says so', () => {
+    // The recorder's clock reads 47 for 45+2; the home side led 1-0 at the break.
+    const shots = [shot(12, 'away'), shot(47, 'home', true), shot(46, 'away'), shot(50, 'home')];
+    const times = placeRecordedShots(shots, { htHome: 1, htAway: 0 });
+    expect(times).toEqual([
+      { half: 1, minute: 12, added: 0 },
+      { half: 1, minute: 45, added: 2 },
+      { half: 2, minute: 46, added: 0 },
+      { half: 2, minute: 50, added: 0 },
+    ]);
+  });
+
+  it('puts a goal at minute 45 or earlier in the second half when the half-time score has no room for it', () => {
+    // Early second-half goals read 45 on the recorder's clock; 0-0 at the break.
+    const times = placeRecordedShots([shot(45, 'away', true), shot(44, 'home')], {
+      htHome: 0,
+      htAway: 0,
+    });
+    expect(times).toEqual([
+      { half: 2, minute: 46, added: 0 },
+      { half: 1, minute: 44, added: 0 },
+    ]);
+  });
+
+  it('gives each side its half-time goals in order of minute, and second-half added time past 90', () => {
+    const shots = [
+      shot(3, 'home', true),
+      shot(30, 'away', true),
+      shot(44, 'home', true),
+      shot(60, 'away', true),
+      shot(93, 'home', true),
+    ];
+    const times = placeRecordedShots(shots, { htHome: 2, htAway: 1 });
+    expect(times.map((t) => `${t.half}:${t.minute}+${t.added}`)).toEqual([
+      '1:3+0',
+      '1:30+0',
+      '1:44+0',
+      '2:60+0',
+      '2:90+3',
+    ]);
+  });
+
+  it('splits at minute 45 when the half-time score is unknown, and never shows minute 0', () => {
+    const times = placeRecordedShots([shot(0, 'home', true), shot(46, 'away', true)], {
+      htHome: null,
+      htAway: null,
+    });
+    expect(times).toEqual([
+      { half: 1, minute: 1, added: 0 },
+      { half: 2, minute: 46, added: 0 },
+    ]);
+  });
+});
+
+describe('buildRecordedTimeline', () => {
+  it('plays recorded goals at their minutes to the real half-time and full-time score, with halves long enough for every shot', () => {
+    const shots: RecordedShotTime[] = [
+      { minute: 20, forSide: 'home', isGoal: true },
+      { minute: 52, forSide: 'away', isGoal: true },
+      { minute: 52, forSide: 'home', isGoal: false },
+      { minute: 99, forSide: 'home', isGoal: true },
+    ];
+    // 45+7 in the first half (1-1 at the break), 90+9 in the second: beyond any drawn added time.
+    const times = placeRecordedShots(shots, { htHome: 1, htAway: 1 });
+    for (const seed of SEEDS) {
+      const timeline = buildRecordedTimeline(seed, shots, times);
+      expect(timeline.firstHalfAdded).toBeGreaterThanOrEqual(7);
+      expect(timeline.secondHalfAdded).toBeGreaterThanOrEqual(9);
+      expect(getMatchState(timeline, KICKOFF, halfTimeOf(timeline))).toMatchObject({
+        status: 'halftime',
+        home: 1,
+        away: 1,
+      });
+      expect(getMatchState(timeline, KICKOFF, endOf(timeline))).toMatchObject({
+        status: 'finished',
+        home: 2,
+        away: 1,
+      });
+      // Each shot comes in the minute it was recorded: at 45+7 the first half is still on.
+      const lastOfFirstHalf = KICKOFF + getShotOffsetMs(times[1]!, timeline);
+      expect(getMatchState(timeline, KICKOFF, lastOfFirstHalf)).toMatchObject({
+        status: 'live',
+        minute: '45+7',
+        home: 1,
+        away: 1,
+      });
+      expect(getMatchState(timeline, KICKOFF, lastOfFirstHalf - 1)).toMatchObject({
+        minute: '45+6',
+        away: 0,
+      });
+    }
   });
 });
