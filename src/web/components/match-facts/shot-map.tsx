@@ -221,7 +221,7 @@ export function ShotMap({ shots, home, away }: { shots: Shot[]; home: string; aw
   };
   return (
     <div className="flex flex-col gap-2">
-      <div className="relative mx-auto w-full max-w-3xl">
+      <div className="relative mx-auto w-full max-w-xl">
         <svg
           viewBox={VIEW_BOX}
           role="group"
