@@ -16,6 +16,7 @@ import type {
   UpstreamTransfer,
 } from '../upstream/live-source.ts';
 import { findBodyError, findErrorAnswer, findTextError, PROVIDER, readQuota } from './errors.ts';
+import { createFinishedDetails, IDS_PER_REQUEST } from './finished-details.ts';
 import { parseOddsPage, toOddsEvents, type ApiFootballOdds } from './odds.ts';
 import { getSeason, parseClubs, parseMatches, parseStandings, parseTopPlayers } from './parse.ts';
 import { createSeasonGate } from './season-gate.ts';
@@ -28,8 +29,6 @@ export const API_FOOTBALL_BASE_URL = 'https://v3.football.api-sports.io';
 const MIN_INTERVAL_MS = 6_000;
 /** `/odds` pages read at most; a league's pre-match odds fit in a few. */
 const MAX_ODDS_PAGES = 10;
-/** Fixture ids per `/fixtures?ids=` request (the API's limit; not in NOTES.md). */
-const IDS_PER_REQUEST = 20;
 
 export type ApiFootballSourceOptions = LiveSourceOptions & {
   minIntervalMs?: number;
@@ -93,6 +92,7 @@ export function createApiFootballSource(
   const seasons = createSeasonGate(client, now);
   const budget = createTransferBudget({ client, leagues, now });
   const drop = client.noteDropped;
+  const finished = createFinishedDetails({ client, leagues, now, drop });
 
   /** The league's id and the current season, the query of every per-league request. */
   const leagueQuery = (leagueSlug: string) => ({
@@ -126,7 +126,10 @@ export function createApiFootballSource(
      * 1 request per UTC day the range touches (1, at most 2 for a day in the site's time
      * zone): `/fixtures?date=YYYY-MM-DD&timezone=UTC`. A `date` query with no league lists
      * every competition, live matches included with their minute; a per-league query would cost
-     * one request a league a day. The leagues and the range are filtered here.
+     * one request a league a day. The leagues and the range are filtered here. That list has no
+     * goals or figures: a match that has finished since the last poll costs one
+     * `/fixtures?ids=` request more per 20, once, while the day's quota allows
+     * (finished-details.ts, NOTES.md §13).
      */
     async listMatches(from, to) {
       const matches: UpstreamMatch[] = [];
@@ -137,7 +140,7 @@ export function createApiFootballSource(
         // What a day's list left out stays noted on the whole list (sorting keeps the note).
         carryListGaps(day, matches);
       }
-      return matches.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime());
+      return finished.complete(matches.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime()));
     },
 
     /** 1 request: `/standings?league=&season=`. */

@@ -88,6 +88,28 @@ describe('parseMatches', () => {
         awayScore: 0,
         htHomeScore: 1,
         htAwayScore: 0,
+        // A live answer carries the events: the goal (not the yellow card).
+        events: [
+          {
+            kind: 'goal',
+            side: 'home',
+            minute: 34,
+            added: 0,
+            scorer: 'Mohamed Salah',
+            assist: 'F. Wirtz',
+            penalty: false,
+            ownGoal: false,
+          },
+        ],
+        facts: {
+          goalsRecorded: true,
+          assistKind: 'assist',
+          shots: null,
+          statistics: null,
+          atFullTime: [],
+          referee: 'A. Taylor',
+          sources: ['api-football'],
+        },
       },
       expect.objectContaining({
         externalId: 'api-football:1390550',
@@ -218,6 +240,148 @@ describe('parseMatches', () => {
 
   it('throws the error an error body carries', () => {
     expect(caught(() => parseMatches(fixture('error-daily-limit'))).kind).toBe('quota');
+  });
+});
+
+describe('parseMatches: goals, figures and referee (§13)', () => {
+  type Item = {
+    statistics: { statistics: { type: string; value: unknown }[] }[];
+    events: unknown[];
+  };
+  const idsBody = () => fixture('fixtures-ids-finished') as { response: Item[] };
+
+  it('reads the goals and figures of an ids= answer, the referee without his country', () => {
+    const dropped: DroppedItem[] = [];
+    const [match] = parseMatches(idsBody(), { drop: (item) => dropped.push(item) });
+    expect(match).toMatchObject({
+      externalId: 'api-football:1379120',
+      phase: 'finished',
+      homeScore: 2,
+      awayScore: 1,
+    });
+    expect(match?.events).toEqual([
+      {
+        kind: 'goal',
+        side: 'home',
+        minute: 45,
+        added: 2,
+        scorer: 'B. Saka',
+        assist: null,
+        penalty: true,
+        ownGoal: false,
+      },
+      // Tottenham's C. Romero into his own net: the event's team is Arsenal, who it counts for.
+      {
+        kind: 'goal',
+        side: 'home',
+        minute: 61,
+        added: 0,
+        scorer: 'C. Romero',
+        assist: null,
+        penalty: false,
+        ownGoal: true,
+      },
+      {
+        kind: 'goal',
+        side: 'away',
+        minute: 88,
+        added: 0,
+        scorer: 'D. Solanke',
+        assist: 'J. Maddison',
+        penalty: false,
+        ownGoal: false,
+      },
+    ]);
+    expect(match?.facts).toEqual({
+      goalsRecorded: true,
+      assistKind: 'assist',
+      shots: null,
+      statistics: {
+        home: {
+          shots: 14,
+          shotsOnTarget: 6,
+          xg: 1.87,
+          corners: 7,
+          fouls: 9,
+          yellowCards: null,
+          redCards: null,
+        },
+        away: {
+          shots: 9,
+          shotsOnTarget: 3,
+          xg: 0.64,
+          corners: 4,
+          fouls: 12,
+          yellowCards: 2,
+          redCards: null,
+        },
+      },
+      atFullTime: [],
+      referee: 'M. Oliver',
+      sources: ['api-football'],
+    });
+    expect(dropped).toEqual([]);
+  });
+
+  it('keeps the match when a figure is malformed, leaving only that figure null', () => {
+    const body = idsBody();
+    const home = body.response[0]?.statistics[0]?.statistics;
+    const fouls = home?.find((s) => s.type === 'Fouls');
+    if (fouls === undefined) throw new Error('fixture has no fouls');
+    fouls.value = { total: 9 };
+    const dropped: DroppedItem[] = [];
+    const matches = parseMatches(body, { drop: (item) => dropped.push(item) });
+    expect(matches).toHaveLength(1);
+    expect(readListGaps(matches)).toEqual({ leftOut: [], partial: false });
+    expect(matches[0]?.facts?.statistics?.home).toMatchObject({ fouls: null, shots: 14 });
+    expect(matches[0]?.events).toHaveLength(3);
+    expect(dropped).toEqual([
+      {
+        kind: 'statistic',
+        id: '1379120',
+        reason: 'response[0].statistics[0].statistics[6].value: not a figure: {"total":9}',
+      },
+    ]);
+  });
+
+  it('keeps the match without goals when a goal cannot be read, so the stored goals stay', () => {
+    const body = idsBody();
+    const item = body.response[0];
+    if (item === undefined) throw new Error('fixture has no match');
+    item.events = [...item.events, { type: 'Goal', detail: 'Normal Goal', team: { id: 47 } }];
+    const dropped: DroppedItem[] = [];
+    const [match, ...others] = parseMatches(body, { drop: (d) => dropped.push(d) });
+    expect(others).toEqual([]);
+    expect(match).not.toHaveProperty('events');
+    expect(match?.facts).toMatchObject({ goalsRecorded: false, referee: 'M. Oliver' });
+    expect(match?.facts?.statistics?.home.shots).toBe(14);
+    expect(dropped).toEqual([
+      {
+        kind: 'goals',
+        id: '1379120',
+        reason: expect.stringContaining('response[0].events[7].time'),
+      },
+    ]);
+  });
+
+  it('keeps the match when its referee, events or statistics are of the wrong type', () => {
+    const body = idsBody() as unknown as { response: Record<string, unknown>[] };
+    const item = body.response[0] as { fixture: Record<string, unknown> } & Record<string, unknown>;
+    item.fixture.referee = 7;
+    item.events = { goals: 3 };
+    item.statistics = 'none';
+    const [match] = parseMatches(body);
+    expect(match).toMatchObject({ externalId: 'api-football:1379120', homeScore: 2 });
+    expect(match).not.toHaveProperty('events');
+    expect(match?.facts).toMatchObject({ goalsRecorded: false, referee: null, statistics: null });
+  });
+
+  it('gives a date list its referees and no goals', () => {
+    const matches = parseMatches(fixture('fixtures-date'));
+    expect(matches.every((m) => m.events === undefined && m.facts?.goalsRecorded === false)).toBe(
+      true,
+    );
+    expect(matches.find((m) => m.externalId === 'api-football:1379120')?.facts?.referee).toBeNull();
   });
 });
 

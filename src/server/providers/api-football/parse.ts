@@ -12,6 +12,7 @@ import type {
   UpstreamTeam,
 } from '../upstream/live-source.ts';
 import { PROVIDER, requireData } from './errors.ts';
+import { readFixtureDetails } from './fixture-details.ts';
 import { findItemId, readItem, type Drop } from './items.ts';
 
 // Pure mapping of API-Football v3 fixtures, tables, top players and clubs into Touchline's
@@ -111,6 +112,8 @@ const ScoreSchema = z.object({ home: z.nullable(z.int()), away: z.nullable(z.int
 const FixtureItemSchema = z.object({
   fixture: z.object({
     id: z.int(),
+    // §13: read apart (fixture-details.ts), so a bad one never costs the match.
+    referee: z.optional(z.unknown()),
     date: IsoDateTimeSchema,
     status: z.object({
       short: z.enum(STATUS_CODES),
@@ -123,6 +126,9 @@ const FixtureItemSchema = z.object({
   teams: z.object({ home: TeamSchema, away: TeamSchema }),
   goals: ScoreSchema,
   score: z.object({ halftime: ScoreSchema }),
+  // §13: in `live=`, `id=` and `ids=` answers only; read apart like the referee.
+  events: z.optional(z.unknown()),
+  statistics: z.optional(z.unknown()),
 });
 
 const LeagueProbeSchema = z.object({ league: z.object({ id: z.int() }) });
@@ -136,8 +142,24 @@ export function formatMinute(elapsed: number | null, extra: number | null | unde
     : String(elapsed);
 }
 
-function toMatch(item: z.infer<typeof FixtureItemSchema>, leagueSlug: string): UpstreamMatch {
+function toMatch(
+  item: z.infer<typeof FixtureItemSchema>,
+  leagueSlug: string,
+  where: string,
+  drop: Drop | undefined,
+): UpstreamMatch {
   const { phase, clock } = STATUS_PHASES[item.fixture.status.short];
+  const details = readFixtureDetails(
+    { events: item.events, statistics: item.statistics, referee: item.fixture.referee },
+    {
+      homeId: item.teams.home.id,
+      awayId: item.teams.away.id,
+      homeScore: item.goals.home,
+      awayScore: item.goals.away,
+    },
+    { id: String(item.fixture.id), where },
+    drop,
+  );
   return {
     externalId: `${PROVIDER}:${item.fixture.id}`,
     leagueSlug,
@@ -150,6 +172,7 @@ function toMatch(item: z.infer<typeof FixtureItemSchema>, leagueSlug: string): U
     awayScore: item.goals.away,
     htHomeScore: item.score.halftime.home,
     htAwayScore: item.score.halftime.away,
+    ...details,
   };
 }
 
@@ -159,7 +182,8 @@ function toMatch(item: z.infer<typeof FixtureItemSchema>, leagueSlug: string): U
  * other leagues are skipped after reading only their `league.id`. An item of our leagues that
  * cannot be used (a null id, a missing status), or one whose league cannot be read, is reported
  * to `drop` and left out; the list says so (markListGaps): the item's id when it has one, else
- * that the list is partial, so the sync keeps the stored match rather than deleting it.
+ * that the list is partial, so the sync keeps the stored match rather than deleting it. Each
+ * match carries its facts, and its goals when the answer has them (§13).
  */
 export function parseMatches(
   body: unknown,
@@ -189,9 +213,9 @@ export function parseMatches(
       else leftOut.push(`${PROVIDER}:${id}`);
       return;
     }
-    const match = toMatch(item, leagueSlug);
-    if (range !== undefined && (match.kickoff < range.from || match.kickoff >= range.to)) return;
-    matches.push(match);
+    const kickoff = new Date(item.fixture.date);
+    if (range !== undefined && (kickoff < range.from || kickoff >= range.to)) return;
+    matches.push(toMatch(item, leagueSlug, place.where, drop));
   });
   return leftOut.length > 0 || partial ? markListGaps(matches, { leftOut, partial }) : matches;
 }

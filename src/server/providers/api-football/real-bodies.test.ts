@@ -221,6 +221,16 @@ describe('af-fixtures-date-2026-08-20', () => {
       awayScore: null,
       htHomeScore: null,
       htAwayScore: null,
+      // A `date=` list has no events: the referee (no country here), no goals recorded.
+      facts: {
+        goalsRecorded: false,
+        assistKind: 'assist',
+        shots: null,
+        statistics: null,
+        atFullTime: [],
+        referee: 'J. Munuera',
+        sources: ['api-football'],
+      },
     });
     expect(dropped).toEqual([]);
   });
@@ -247,6 +257,20 @@ describe('af-fixtures-date-2026-08-20', () => {
     // Decided on penalties (3-1 in the shoot-out): finished at 0-0.
     expect(byId.get('api-football:1513300')).toMatchObject({ phase: 'finished', homeScore: 0 });
     expect(byId.get('api-football:1611288')).toMatchObject({ phase: 'postponed', homeScore: null });
+  });
+
+  it('carries no events: goals unknown for all 181, referees without their country', () => {
+    const ids = new Set((body.response as { league: { id: number } }[]).map((i) => i.league.id));
+    const matches = parseMatches(body, { leagues: [...ids].map(otherLeague) });
+    expect(matches.filter((m) => m.events !== undefined)).toEqual([]);
+    expect(matches.filter((m) => m.facts?.goalsRecorded !== false)).toEqual([]);
+    expect(matches.filter((m) => m.facts?.statistics !== null)).toEqual([]);
+    const referees = new Map(matches.map((m) => [m.externalId, m.facts?.referee]));
+    expect(referees.get('api-football:1490398')).toBe('Victor Rivas');
+    expect(referees.get('api-football:1570351')).toBe('J. Munuera');
+    // 132 items have no referee; none of the others keeps a comma.
+    expect([...referees.values()].filter((r) => r === null)).toHaveLength(132);
+    expect([...referees.values()].filter((r) => r?.includes(','))).toEqual([]);
   });
 });
 
@@ -283,6 +307,49 @@ describe('af-fixtures-live-2024-05-06', () => {
       homeScore: 3,
     });
     expect(byId.get('api-football:1151376')).toMatchObject({ phase: 'halftime', minute: '' });
+  });
+
+  it("reads each live match's goals from its events, and they add up to all 26 scores", () => {
+    const ids = new Set((body.response as { league: { id: number } }[]).map((i) => i.league.id));
+    const { dropped, drop } = collect();
+    const matches = parseMatches(body, { leagues: [...ids].map(otherLeague), drop });
+    expect(dropped).toEqual([]);
+    expect(matches.filter((m) => m.facts?.goalsRecorded !== true).map((m) => m.externalId)).toEqual(
+      [],
+    );
+    const goals = matches.reduce((sum, m) => sum + (m.events?.length ?? 0), 0);
+    expect(goals).toBe(35);
+    const byId = new Map(matches.map((m) => [m.externalId, m]));
+    const summary = (id: string) =>
+      byId
+        .get(`api-football:${id}`)
+        ?.events?.map((g) =>
+          [g.side, `${g.minute}+${g.added}`, g.scorer, String(g.assist), g.penalty].join(' '),
+        );
+    // A missed penalty at 35' (N. Gagnidze) is no goal: 1-3 from two penalties and two goals.
+    expect(summary('1163169')).toEqual([
+      'away 13+0 T. Wouter null true',
+      'away 19+0 Z. Rukhadze A. Konte false',
+      'away 35+0 T. Wouter null false',
+      'home 57+0 S. Nonikashvili null true',
+    ]);
+    // A goal in first-half added time.
+    expect(summary('1145219')).toEqual([
+      'away 6+0 F. Fulton null false',
+      'home 45+1 A. Salmon null false',
+      'home 51+0 A. Salmon null false',
+      'home 72+0 A. Salmon null false',
+    ]);
+    expect(summary('1167002')).toEqual(['away 45+4 R. Nagai null true']);
+    // Seven goals the API names no scorer for.
+    expect(byId.get('api-football:1198473')?.events?.map((g) => g.scorer)).toEqual(
+      Array.from({ length: 7 }, () => null),
+    );
+    expect(byId.get('api-football:1062743')?.facts).toMatchObject({
+      referee: 'Oleksandr Omelchenko',
+      statistics: null,
+    });
+    expect(byId.get('api-football:1062743')?.events).toEqual([]);
   });
 });
 

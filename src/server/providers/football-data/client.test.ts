@@ -140,6 +140,31 @@ describe('listMatches', () => {
     expect(match).toMatchObject({ phase: 'live', minute: '67', home: { name: 'Liverpool FC' } });
   });
 
+  it('gives the goals and facts of a list that carries them, and counts a bad figure', async () => {
+    const finished = fixture('football-data-match-finished-goals.json') as {
+      awayTeam: { statistics: Record<string, unknown> };
+    };
+    finished.awayTeam.statistics.fouls = 'lots';
+    const plain = (fixture('football-data-matches-pl.json').matches as unknown[])[3];
+    serve('matches', () => HttpResponse.json({ matches: [finished, plain] }));
+    const { source } = createSource();
+    const [withGoals, without] = (await source.listMatches?.(FROM, TO)) ?? [];
+    expect(withGoals?.events?.map((g) => [g.side, g.minute, g.added])).toEqual([
+      ['home', 34, 0],
+      ['home', 45, 2],
+      ['home', 58, 0],
+      ['away', 90, 3],
+    ]);
+    expect(withGoals?.facts).toMatchObject({
+      goalsRecorded: true,
+      referee: 'Anthony Taylor',
+      statistics: { away: { fouls: null, shots: 6 } },
+    });
+    expect(without).not.toHaveProperty('events');
+    expect(without?.facts).toMatchObject({ goalsRecorded: false, referee: null });
+    expect(source.client.stats()).toMatchObject({ itemsDropped: 1, failures: 0 });
+  });
+
   it('returns no matches for an empty day', async () => {
     const seen = serve('matches', () => json('football-data-matches-empty.json'));
     const { source } = createSource();

@@ -50,7 +50,18 @@ describe('parseMatchList', () => {
       awayScore: 1,
       htHomeScore: 1,
       htAwayScore: 0,
+      // A list of the free plan: the referee, but no goals (so none are said to be recorded).
+      facts: {
+        goalsRecorded: false,
+        assistKind: 'assist',
+        shots: null,
+        statistics: null,
+        atFullTime: [],
+        referee: 'Chris Kavanagh',
+        sources: ['football-data-org'],
+      },
     });
+    expect(matches[0]).not.toHaveProperty('events');
     expect(matches.map((m) => [m.externalId, m.phase, m.minute, m.homeScore, m.awayScore])).toEqual(
       [
         ['football-data:538241', 'finished', '', 3, 1],
@@ -220,6 +231,27 @@ describe('parseMatch', () => {
       awayScore: 0,
       htHomeScore: 1,
       htAwayScore: 0,
+      events: [
+        {
+          kind: 'goal',
+          side: 'home',
+          minute: 34,
+          added: 0,
+          scorer: 'Mohamed Salah',
+          assist: 'Florian Wirtz',
+          penalty: false,
+          ownGoal: false,
+        },
+      ],
+      facts: {
+        goalsRecorded: true,
+        assistKind: 'assist',
+        shots: null,
+        statistics: null,
+        atFullTime: [],
+        referee: 'Anthony Taylor',
+        sources: ['football-data-org'],
+      },
     });
   });
 
@@ -228,6 +260,189 @@ describe('parseMatch', () => {
       parseMatch(fixture('football-data-match-live-minute-not-a-number.json')),
     );
     expect(error.message).toContain('minute');
+  });
+});
+
+describe('parseMatch: goals, referee and statistics (§10)', () => {
+  type Goal = { minute: unknown; type: string; team: { id: number }; score?: unknown };
+  type Body = {
+    goals: Goal[];
+    homeTeam: { statistics: Record<string, unknown> };
+    score: Record<string, unknown>;
+  };
+  const finished = () => fixture('football-data-match-finished-goals.json') as Body;
+
+  function collect() {
+    const dropped: DroppedItem[] = [];
+    return { dropped, note: (item: DroppedItem) => dropped.push(item) };
+  }
+
+  it('reads the goals in order, penalty and own goal, the referee and both clubs figures', () => {
+    const { dropped, note } = collect();
+    const match = parseMatch(finished(), undefined, note);
+    expect(match).toMatchObject({ phase: 'finished', homeScore: 3, awayScore: 1 });
+    expect(match.events).toEqual([
+      {
+        kind: 'goal',
+        side: 'home',
+        minute: 34,
+        added: 0,
+        scorer: 'Mohamed Salah',
+        assist: 'Florian Wirtz',
+        penalty: false,
+        ownGoal: false,
+      },
+      {
+        kind: 'goal',
+        side: 'home',
+        minute: 45,
+        added: 2,
+        scorer: 'Mohamed Salah',
+        assist: null,
+        penalty: true,
+        ownGoal: false,
+      },
+      // Everton's Tarkowski into his own net: it counts for Liverpool.
+      {
+        kind: 'goal',
+        side: 'home',
+        minute: 58,
+        added: 0,
+        scorer: 'James Tarkowski',
+        assist: null,
+        penalty: false,
+        ownGoal: true,
+      },
+      {
+        kind: 'goal',
+        side: 'away',
+        minute: 90,
+        added: 3,
+        scorer: 'Beto',
+        assist: 'Iliman Ndiaye',
+        penalty: false,
+        ownGoal: false,
+      },
+    ]);
+    expect(match.facts).toEqual({
+      goalsRecorded: true,
+      assistKind: 'assist',
+      shots: null,
+      statistics: {
+        home: {
+          shots: 17,
+          shotsOnTarget: 8,
+          xg: null,
+          corners: 7,
+          fouls: 9,
+          yellowCards: 0,
+          redCards: 0,
+        },
+        away: {
+          shots: 6,
+          shotsOnTarget: 2,
+          xg: null,
+          corners: 3,
+          fouls: 14,
+          yellowCards: 1,
+          redCards: null,
+        },
+      },
+      atFullTime: [],
+      // The first of `referees` is an assistant: the referee is the one of type REFEREE.
+      referee: 'Anthony Taylor',
+      sources: ['football-data-org'],
+    });
+    expect(dropped).toEqual([]);
+  });
+
+  it("takes an own goal's side from the score after it, whichever club `team` names", () => {
+    const body = finished();
+    const own = body.goals[2];
+    if (own === undefined) throw new Error('fixture has no own goal');
+    own.team = { id: 62 }; // the scorer's club, Everton
+    expect(parseMatch(body).events?.[2]).toMatchObject({ side: 'home', ownGoal: true });
+    // Without the score after it, `team` is the side the goal counts for.
+    delete own.score;
+    own.team = { id: 64 };
+    expect(parseMatch(body).events?.[2]).toMatchObject({ side: 'home', ownGoal: true });
+  });
+
+  it('counts the goals as recorded only when they add up to the score', () => {
+    const body = finished();
+    body.goals = body.goals.slice(0, 3);
+    const match = parseMatch(body);
+    expect(match.events).toHaveLength(3);
+    expect(match.facts?.goalsRecorded).toBe(false);
+  });
+
+  it('adds up the goals of a shoot-out match against regular and extra time, not the kicks', () => {
+    const body = finished();
+    body.score = {
+      winner: 'HOME_TEAM',
+      duration: 'PENALTY_SHOOTOUT',
+      fullTime: { home: 8, away: 5 },
+      halfTime: { home: 2, away: 0 },
+      regularTime: { home: 3, away: 1 },
+      extraTime: { home: 0, away: 0 },
+      penalties: { home: 5, away: 4 },
+    };
+    const match = parseMatch(body);
+    expect([match.homeScore, match.awayScore]).toEqual([3, 1]);
+    expect(match.facts?.goalsRecorded).toBe(true);
+  });
+
+  it('keeps the match without goals when a goal cannot be read, reporting it', () => {
+    const body = finished();
+    const goal = body.goals[1];
+    if (goal === undefined) throw new Error('fixture has no second goal');
+    goal.minute = null;
+    const { dropped, note } = collect();
+    const match = parseMatch(body, undefined, note);
+    expect(match).toMatchObject({ externalId: 'football-data:538242', homeScore: 3 });
+    expect(match).not.toHaveProperty('events');
+    expect(match.facts).toMatchObject({ goalsRecorded: false, referee: 'Anthony Taylor' });
+    expect(dropped).toEqual([
+      { kind: 'goals', id: '538242', reason: expect.stringContaining('match.goals[1].minute') },
+    ]);
+  });
+
+  it('keeps the match and the other figures when one figure is malformed', () => {
+    const body = finished();
+    body.homeTeam.statistics.shots = 'many';
+    body.homeTeam.statistics.fouls = -2;
+    const { dropped, note } = collect();
+    const match = parseMatch(body, undefined, note);
+    expect(match.facts?.statistics?.home).toMatchObject({ shots: null, fouls: null, corners: 7 });
+    expect(match.facts?.statistics?.away.shots).toBe(6);
+    expect(match.events).toHaveLength(4);
+    expect(dropped).toEqual([
+      {
+        kind: 'statistic',
+        id: '538242',
+        reason: 'match.homeTeam.statistics.fouls: not a figure: -2',
+      },
+      {
+        kind: 'statistic',
+        id: '538242',
+        reason: 'match.homeTeam.statistics.shots: not a figure: "many"',
+      },
+    ]);
+  });
+
+  it('keeps a match of a list whose goals cannot be read, naming no gap', () => {
+    const body = fixture('football-data-matches-pl.json') as { matches: Record<string, unknown>[] };
+    const first = body.matches[0];
+    if (first === undefined) throw new Error('fixture has no match');
+    first.goals = 'three';
+    const { dropped, note } = collect();
+    const matches = parseMatchList(body, undefined, note);
+    expect(matches).toHaveLength(4);
+    expect(readListGaps(matches)).toEqual({ leftOut: [], partial: false });
+    expect(matches[0]).not.toHaveProperty('events');
+    expect(dropped).toEqual([
+      { kind: 'goals', id: '538241', reason: 'matches[0].goals: not a list' },
+    ]);
   });
 });
 

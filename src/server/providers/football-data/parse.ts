@@ -12,6 +12,7 @@ import type {
   UpstreamTeam,
 } from '../upstream/live-source.ts';
 import { formatPath, requireShape } from '../upstream/require-shape.ts';
+import { readMatchDetails } from './match-details.ts';
 
 export const PROVIDER = 'football-data';
 
@@ -40,6 +41,9 @@ const TeamSchema = z.object({
 
 const ScorePairSchema = z.object({ home: z.int().nullable(), away: z.int().nullable() });
 
+/** A club in a match object; its `statistics` (plans that include them) is read apart. */
+const MatchTeamSchema = TeamSchema.extend({ statistics: z.unknown().optional() });
+
 const MatchSchema = z.object({
   id: z.int(),
   utcDate: z.iso.datetime({ offset: true }),
@@ -48,8 +52,11 @@ const MatchSchema = z.object({
   minute: z.union([z.int().nonnegative(), z.string()]).nullish(),
   injuryTime: z.int().nonnegative().nullish(),
   competition: z.object({ code: z.string() }),
-  homeTeam: TeamSchema,
-  awayTeam: TeamSchema,
+  homeTeam: MatchTeamSchema,
+  awayTeam: MatchTeamSchema,
+  // §10: read apart (match-details.ts), so a bad one never costs the match.
+  goals: z.unknown().optional(),
+  referees: z.unknown().optional(),
   score: z.object({
     duration: z.string().nullish(),
     fullTime: ScorePairSchema,
@@ -209,11 +216,16 @@ function mapTeam(team: z.infer<typeof TeamSchema>): UpstreamTeam {
   };
 }
 
-/** One match of `leagueSlug`, or why it cannot be shown. */
+/**
+ * One match of `leagueSlug` with its facts and, when the object has them, its goals (§10), or
+ * why it cannot be shown. A part of the facts that cannot be read is reported to `noteDropped`
+ * and costs only itself.
+ */
 function readMatch(
   raw: unknown,
   leagueSlug: string,
   where: string,
+  noteDropped: NoteDropped,
 ): { match: UpstreamMatch } | { reason: string } {
   const read = readShape(MatchSchema, raw, where);
   if ('reason' in read) return read;
@@ -224,6 +236,22 @@ function readMatch(
     return { reason: `${where}.minute: not a minute: ${String(match.minute).slice(0, 20)}` };
   }
   const score = mapScore(match);
+  const details = readMatchDetails(
+    {
+      goals: match.goals,
+      referees: match.referees,
+      homeStatistics: match.homeTeam.statistics,
+      awayStatistics: match.awayTeam.statistics,
+    },
+    {
+      homeId: match.homeTeam.id,
+      awayId: match.awayTeam.id,
+      homeScore: score.home,
+      awayScore: score.away,
+    },
+    { id: String(match.id), where },
+    noteDropped,
+  );
   return {
     match: {
       externalId: `${PROVIDER}:${match.id}`,
@@ -237,6 +265,7 @@ function readMatch(
       awayScore: score.away,
       htHomeScore: match.score.halfTime.home,
       htAwayScore: match.score.halfTime.away,
+      ...details,
     },
   };
 }
@@ -268,7 +297,7 @@ export function parseMatchList(
     } else {
       const slug = findLeagueSlug(placed.data.competition.code, leagues);
       if (slug === undefined) continue;
-      read = readMatch(raw, slug, where);
+      read = readMatch(raw, slug, where, noteDropped);
     }
     if ('match' in read) {
       kept.push(read.match);
@@ -293,10 +322,14 @@ export function parseMatchList(
   return markListGaps(kept, { leftOut, partial: leftOut.length < dropped.length });
 }
 
-/** `/matches/{id}`: one match object (this is where `minute` / `injuryTime` appear). */
+/**
+ * `/matches/{id}`: one match object (this is where `minute` / `injuryTime` appear, and the
+ * goals on plans that include them).
+ */
 export function parseMatch(
   body: unknown,
   leagues: readonly LeagueEntry[] = LEAGUES,
+  noteDropped: NoteDropped = ignoreDropped,
 ): UpstreamMatch {
   const placed = requireShape(PROVIDER, CompetitionOfSchema, body, 'match');
   const slug = findLeagueSlug(placed.competition.code, leagues);
@@ -307,7 +340,7 @@ export function parseMatch(
       `competition.code: ${placed.competition.code} is not one of Touchline's leagues`,
     );
   }
-  const read = readMatch(body, slug, 'match');
+  const read = readMatch(body, slug, 'match', noteDropped);
   if ('reason' in read) throw new UpstreamError(PROVIDER, 'bad-body', read.reason);
   return read.match;
 }

@@ -107,7 +107,18 @@ describe('the recorded bodies', () => {
       awayScore: null,
       htHomeScore: null,
       htAwayScore: null,
+      // `referees: []` and no `goals` on the free plan: no referee yet, no goals recorded.
+      facts: {
+        goalsRecorded: false,
+        assistKind: 'assist',
+        shots: null,
+        statistics: null,
+        atFullTime: [],
+        referee: null,
+        sources: ['football-data-org'],
+      },
     });
+    expect(matches.some((m) => m.events !== undefined || m.facts?.referee !== null)).toBe(false);
     expect(matches.at(-1)).toMatchObject({
       externalId: 'football-data:538164',
       home: { name: 'West Ham United FC' },
@@ -192,6 +203,10 @@ describe('the recorded bodies', () => {
     expect(new Set(matches?.map((m) => m.leagueSlug))).toEqual(new Set(['serie-a']));
     expect(matches?.[0]?.kickoff).toEqual(new Date('2023-12-29T17:30:00Z'));
     expect(source.client.stats()).toMatchObject({ itemsDropped: 0, failures: 0 });
+    // `referees: []` and no `goals`: no referee, goals not recorded, stored goals left alone.
+    expect(matches?.map((m) => [m.events, m.facts?.goalsRecorded, m.facts?.referee])).toEqual(
+      Array.from({ length: 4 }, () => [undefined, false, null]),
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import type { MatchFacts } from '../../../domain/match-facts.ts';
 import type { OddsEvent } from '../../../domain/odds.ts';
-import { markListGaps, readListGaps } from '../provider.ts';
+import { markListGaps, readListGaps, type ProviderMatchEvent } from '../provider.ts';
 import type { LiveSource, UpstreamMatch, UpstreamTeam } from '../upstream/live-source.ts';
 import { createLiveProvider, type KnownClubInfo } from './live-provider.ts';
 
@@ -122,6 +123,44 @@ describe('createLiveProvider', () => {
     expect(fromNoted.map((m) => m.homeKey)).toEqual(['man-united']);
     expect(readListGaps(fromNoted)).toEqual({ leftOut: ['besoccer:2'], partial: true });
     expect(readListGaps(await list(whole))).toEqual({ leftOut: [], partial: false });
+  });
+
+  it("passes on a match's goals and facts, and leaves them absent where the source has none", async () => {
+    const facts: MatchFacts = {
+      goalsRecorded: true,
+      assistKind: 'assist',
+      shots: null,
+      statistics: null,
+      atFullTime: [],
+      referee: 'M. Oliver',
+      sources: ['api-football'],
+    };
+    const goal: ProviderMatchEvent = {
+      kind: 'goal',
+      side: 'home',
+      minute: 45,
+      added: 2,
+      scorer: 'B. Fernandes',
+      assist: null,
+      penalty: true,
+      ownGoal: false,
+    };
+    const matches: LiveSource = {
+      name: 'api-football',
+      listMatches: async () => [
+        upstreamMatch({ externalId: 'api-football:1', events: [goal], facts }),
+        upstreamMatch({ externalId: 'api-football:2' }),
+      ],
+    };
+    const provider = createLiveProvider({ sources: { matches }, clubs: CLUBS });
+
+    const [known, unknown] = await provider.listMatches(new Date(0), new Date(1), new Date(0));
+
+    expect(known?.events).toEqual([goal]);
+    expect(known?.facts).toEqual(facts);
+    // Absent, not empty: the sync then keeps what it stored.
+    expect(unknown).not.toHaveProperty('events');
+    expect(unknown).not.toHaveProperty('facts');
   });
 
   it('gives a club it does not know a slug key and the upstream name', async () => {

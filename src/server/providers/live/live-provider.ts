@@ -64,6 +64,9 @@ export function createLiveProvider(options: {
       htAwayScore: m.htAwayScore,
       home,
       away,
+      // Absent when the upstream does not know them: the stored goals and facts then stay.
+      ...(m.events === undefined ? {} : { events: m.events }),
+      ...(m.facts === undefined ? {} : { facts: m.facts }),
     };
   };
 
