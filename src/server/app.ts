@@ -50,6 +50,7 @@ import { isPageRequest, webAppRoutes, type SiteMeta } from './routes/web-app.ts'
 import { createAffiliateClicks } from './services/affiliate-clicks.ts';
 import { createClicksReport } from './services/clicks-report.ts';
 import { createImages } from './services/images.ts';
+import { createLeagueXg } from './services/league-xg.ts';
 import { createLeagueDirectory } from './services/leagues.ts';
 import { createMatchCentre } from './services/match-centre.ts';
 import { createNews } from './services/news.ts';
@@ -216,7 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cache = deps.cache ?? createResponseCache({ ttlMs: 2000 });
   const leagues = createLeagueDirectory(deps.db);
   await app.register(
-    leagueRoutes({ leagues, projections: createSeasonProjections({ db: deps.db, cache }) }),
+    leagueRoutes({
+      leagues,
+      projections: createSeasonProjections({ db: deps.db, cache }),
+      xg: createLeagueXg({ db: deps.db, cache, now: deps.now }),
+    }),
   );
   const data = createSiteData({
     db: deps.db,

@@ -10,6 +10,7 @@ export const apiAddress = {
   leagueTable: (slug: string) => `${apiAddress.league(slug)}/table`,
   leagueStats: (slug: string) => `${apiAddress.league(slug)}/stats`,
   seasonProjection: (slug: string) => `${apiAddress.league(slug)}/projection`,
+  leagueXg: (slug: string) => `${apiAddress.league(slug)}/xg`,
   /** Today's board, or one league's part of it. */
   todayMatches: (league?: string) =>
     league === undefined

@@ -59,6 +59,40 @@ export const TeamPlayerSchema = z.object({
 });
 export type TeamPlayer = z.infer<typeof TeamPlayerSchema>;
 
+/** One finished match of the club with the expected goals its facts record. */
+export const TeamXgMatchSchema = z.object({
+  id: z.number(),
+  /** The match page: `/match/<id>-<home>-v-<away>`. */
+  path: z.string(),
+  kickoff: z.string(),
+  opponent: TeamRefSchema,
+  /** Whether the club played at home. */
+  home: z.boolean(),
+  goals_for: z.number(),
+  goals_against: z.number(),
+  xg_for: z.number(),
+  xg_against: z.number(),
+});
+export type TeamXgMatch = z.infer<typeof TeamXgMatchSchema>;
+
+/** A player of the club who scored from a recorded shot, with the xG of all his shots. */
+export const TeamXgPlayerSchema = z.object({
+  player: z.string(),
+  goals: z.number(),
+  xg: z.number(),
+  shots: z.number(),
+});
+export type TeamXgPlayer = z.infer<typeof TeamXgPlayerSchema>;
+
+/** The club's season in expected goals: empty lists when no match of it records xG. */
+export const TeamXgSchema = z.object({
+  /** The season's finished matches that record xG, oldest first. */
+  matches: z.array(TeamXgMatchSchema),
+  /** From the shots of those matches: by goals, then xG. */
+  scorers: z.array(TeamXgPlayerSchema),
+});
+export type TeamXg = z.infer<typeof TeamXgSchema>;
+
 /** `GET /api/teams/:slug`: everything the team page shows. */
 export const TeamPageSchema = z.object({
   team: z.object({
@@ -88,5 +122,6 @@ export const TeamPageSchema = z.object({
     arrivals: z.array(TransferPlayerSchema),
     departures: z.array(TransferPlayerSchema),
   }),
+  xg: TeamXgSchema,
 });
 export type TeamPage = z.infer<typeof TeamPageSchema>;

@@ -59,6 +59,11 @@ const EXAMPLES: Record<string, Call[]> = {
     { url: '/api/leagues/serie-a/projection' },
     { url: '/api/leagues/nowhere/projection' },
   ],
+  'GET /api/leagues/:slug/xg': [
+    { url: '/api/leagues/serie-a/xg' },
+    { url: '/api/leagues/nowhere/xg' },
+    { url: '/api/leagues/serie%01a/xg' },
+  ],
   'GET /api/leagues/:slug/stats': [
     { url: '/api/leagues/serie-a/stats' },
     { url: '/api/leagues/nowhere/stats' },

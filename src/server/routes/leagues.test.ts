@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createMatchFacts, createShot } from '../../../tests/helpers/match-facts.ts';
+import { storeMatches } from '../../../tests/helpers/stored-matches.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { LeagueXg } from '../../domain/api/league-xg.ts';
 import type { SeasonProjection } from '../../domain/api/season-projection.ts';
+import { writeMatchFacts } from '../db/match-facts-queries.ts';
 import { upsertSeasonProjection } from '../db/season-projections-queries.ts';
+import { upsertTeams } from '../db/teams-queries.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -136,6 +141,98 @@ describe('GET /api/leagues/:slug/projection', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'League not found' });
     const anonymous = await t.app.inject({ url: '/api/leagues/serie-a/projection' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/leagues/:slug/xg', () => {
+  beforeAll(async () => {
+    await upsertTeams(t.database.db, [
+      { key: 'inter', leagueSlug: 'serie-a', name: 'Inter', shortName: 'INT', logoUrl: null },
+      { key: 'napoli', leagueSlug: 'serie-a', name: 'Napoli', shortName: 'NAP', logoUrl: null },
+    ]);
+    const ids = await storeMatches(t.database.db, [
+      {
+        id: 'replay:sa:xg',
+        league: 'serie-a',
+        home: 'napoli',
+        away: 'inter',
+        kickoff: new Date('2026-11-14T17:00:00Z'),
+        phase: 'finished',
+        score: [0, 1],
+      },
+    ]);
+    await writeMatchFacts(
+      t.database.db,
+      new Map([
+        [
+          ids.get('replay:sa:xg') as number,
+          createMatchFacts(
+            [
+              createShot('home', 'Osimhen', 0.5, 'saved'),
+              createShot('away', 'Lautaro', 0.5, 'goal'),
+            ],
+            [0.5, 0.5],
+          ),
+        ],
+      ]),
+    );
+  });
+
+  const getXg = (slug: string) =>
+    t.app.inject({ url: `/api/leagues/${slug}/xg`, headers: { cookie } });
+
+  it("answers each club's xG and expected points, by points", async () => {
+    const response = await getXg('serie-a');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<LeagueXg>();
+    expect(body.league).toBe('serie-a');
+    // One shot of 0.5 a side: a win a quarter of the time, a draw half: 0.25·3 + 0.5 each.
+    expect(body.rows).toEqual([
+      {
+        team: { key: 'inter', name: 'Inter', short_name: 'INT', shield: '' },
+        matches: 1,
+        xg_for: 0.5,
+        xg_against: 0.5,
+        xg_difference: 0,
+        points: 3,
+        expected_points: 1.25,
+        points_difference: 1.75,
+      },
+      expect.objectContaining({
+        team: expect.objectContaining({ key: 'napoli' }),
+        points: 0,
+        expected_points: 1.25,
+        points_difference: -1.25,
+      }),
+    ]);
+  });
+
+  it('answers no rows for a league without xG', async () => {
+    const response = await getXg('ligue-1');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ league: 'ligue-1', rows: [] });
+  });
+
+  it('is privately cacheable and answers 304 to a matching ETag', async () => {
+    const first = await getXg('serie-a');
+    expect(first.headers['cache-control']).toMatch(/^private,/);
+    const second = await t.app.inject({
+      url: '/api/leagues/serie-a/xg',
+      headers: { cookie, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it('answers 404 for an unknown league, 400 for a bad slug and 401 without the cookie', async () => {
+    const unknown = await getXg('unknown');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'League not found' });
+    const bad = await getXg('serie%01a');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'params.slug: contains an invalid character' });
+    const anonymous = await t.app.inject({ url: '/api/leagues/serie-a/xg' });
     expect(anonymous.statusCode).toBe(401);
   });
 });

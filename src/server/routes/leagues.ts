@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { errorAnswers, GATED_ERRORS, NOT_MODIFIED } from '../../domain/api/answers.ts';
+import { LeagueXgSchema } from '../../domain/api/league-xg.ts';
 import {
   LeagueAnswerSchema,
   LeagueListSchema,
@@ -10,10 +11,15 @@ import {
 import { SeasonProjectionSchema } from '../../domain/api/season-projection.ts';
 import { sendCached } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
+import type { LeagueXgService } from '../services/league-xg.ts';
 import type { LeagueDirectory } from '../services/leagues.ts';
 import type { SeasonProjections } from '../services/season-projection.ts';
 
-export function leagueRoutes(deps: { leagues: LeagueDirectory; projections: SeasonProjections }) {
+export function leagueRoutes(deps: {
+  leagues: LeagueDirectory;
+  projections: SeasonProjections;
+  xg: LeagueXgService;
+}) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['data'];
@@ -70,6 +76,28 @@ export function leagueRoutes(deps: { leagues: LeagueDirectory; projections: Seas
         const league = await deps.leagues.findBySlug(request.params.slug);
         if (league === null) throw new HttpError(404, 'League not found');
         return sendCached(reply, await deps.projections.get(league));
+      },
+    );
+    app.get(
+      '/api/leagues/:slug/xg',
+      {
+        schema: {
+          summary:
+            "The league's expected-goals table for the season: each club's matches with xG, xG for and against, points and expected points from the same matches, by points (rows empty when no match records xG)",
+          tags,
+          params: SlugParamsSchema,
+          response: {
+            200: LeagueXgSchema,
+            ...GATED_ERRORS,
+            ...NOT_MODIFIED,
+            ...errorAnswers(400, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const league = await deps.leagues.findBySlug(request.params.slug);
+        if (league === null) throw new HttpError(404, 'League not found');
+        return sendCached(reply, await deps.xg.get(league));
       },
     );
   };

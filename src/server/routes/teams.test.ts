@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import {
+  createMatchFacts as facts,
+  createShot as shot,
+} from '../../../tests/helpers/match-facts.ts';
 import { seedSmallWorld } from '../../../tests/helpers/small-world.ts';
 import { storeMatches } from '../../../tests/helpers/stored-matches.ts';
 import { createTestApp, loginCookie, type TestApp } from '../../../tests/helpers/test-app.ts';
@@ -8,7 +12,8 @@ import type { TeamPage } from '../../domain/api/team-page.ts';
 import type { LeagueStats } from '../../domain/player-stats.ts';
 import type { TableRow } from '../../domain/standings.ts';
 import type { TransferTeam } from '../../domain/transfers.ts';
-import { teams } from '../db/schema.ts';
+import { writeMatchFacts } from '../db/match-facts-queries.ts';
+import { matches, teams } from '../db/schema.ts';
 import { replaceTransfers } from '../db/transfers-queries.ts';
 
 let t: TestApp;
@@ -48,6 +53,46 @@ beforeAll(async () => {
       score: [2, 0],
     },
   ]);
+  // The facts of both of this season's results, of last season's and of today's live match:
+  // only this season's finished matches count in the club's xG.
+  const [live] = await t.database.db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(eq(matches.status, 'live'));
+  await writeMatchFacts(
+    t.database.db,
+    new Map([
+      [
+        ids.get('replay:sa:draw') as number,
+        facts(
+          [
+            shot('home', 'Osimhen', 0.7, 'goal'),
+            shot('away', 'Lautaro', 0.76, 'goal'),
+            shot('away', 'Dimarco', 0.1, 'missed'),
+          ],
+          [0.7, 0.86],
+        ),
+      ],
+      [
+        ids.get('replay:sa:win') as number,
+        facts(
+          [
+            shot('home', 'Thuram', 0.25, 'goal'),
+            shot('away', 'Kvara', 0.4, 'saved'),
+            shot('home', 'Lautaro', 0.6, 'saved'),
+            shot('home', 'Thuram', 0.3, 'goal'),
+            shot('home', 'Barella', 0.05, 'missed'),
+          ],
+          [1.2, 0.4],
+        ),
+      ],
+      [
+        ids.get('replay:sa:old') as number,
+        facts([shot('home', 'Lautaro', 0.9, 'goal')], [0.9, 0.2]),
+      ],
+      [live?.id as number, facts([shot('home', 'Barella', 0.5, 'goal')], [0.5, 0.3])],
+    ]),
+  );
   // Two more arrivals, stored in no order of fee: listed by fee, not as stored.
   const [inter] = await t.database.db
     .select({ id: teams.id, leagueId: teams.leagueId })
@@ -137,6 +182,50 @@ describe('GET /api/teams/:slug', () => {
     expect(page.transfers.departures).toEqual([]);
   });
 
+  it("gives the xG of the season's finished matches, oldest first, and its scorers' xG", async () => {
+    const page = (await getTeam('inter')).json<TeamPage>();
+    const win = ids.get('replay:sa:win');
+    const draw = ids.get('replay:sa:draw');
+    expect(page.xg.matches).toEqual([
+      {
+        id: draw,
+        path: `/match/${draw}-napoli-v-inter`,
+        kickoff: '2026-11-08T17:00:00.000Z',
+        opponent: { key: 'napoli', name: 'Napoli', shield: '/img/crest/napoli.svg' },
+        home: false,
+        goals_for: 1,
+        goals_against: 1,
+        xg_for: 0.86,
+        xg_against: 0.7,
+      },
+      expect.objectContaining({
+        id: win,
+        home: true,
+        goals_for: 2,
+        goals_against: 0,
+        xg_for: 1.2,
+        xg_against: 0.4,
+      }),
+    ]);
+    // Goals first: two for Thuram outrank Lautaro's one from more xG. Barella scored only in the
+    // live match, Lautaro's other goal was last season's, and Napoli's shots are not Inter's.
+    expect(page.xg.scorers).toEqual([
+      { player: 'Thuram', goals: 2, xg: 0.55, shots: 2 },
+      { player: 'Lautaro', goals: 1, xg: 1.36, shots: 2 },
+    ]);
+  });
+
+  it("reads the club's own side of each match: the away club's xG for is the home side's", async () => {
+    const page = (await getTeam('napoli')).json<TeamPage>();
+    expect(
+      page.xg.matches.map((m) => [m.home, m.goals_for, m.goals_against, m.xg_for, m.xg_against]),
+    ).toEqual([
+      [true, 1, 1, 0.7, 0.86],
+      [false, 0, 2, 0.4, 1.2],
+    ]);
+    expect(page.xg.scorers).toEqual([{ player: 'Osimhen', goals: 1, xg: 0.7, shots: 1 }]);
+  });
+
   it('answers every section empty for a club without a table, results or players', async () => {
     const page = (await getTeam('everton')).json<TeamPage>();
     expect(page.standing).toBeNull();
@@ -146,6 +235,7 @@ describe('GET /api/teams/:slug', () => {
     expect(page.scorers).toEqual([]);
     expect(page.assisters).toEqual([]);
     expect(page.transfers).toEqual({ window: null, arrivals: [], departures: [] });
+    expect(page.xg).toEqual({ matches: [], scorers: [] });
     // Tonight's stored match is its fixture, linked to the match page.
     expect(page.fixtures.map((m) => m.path)).toEqual([
       expect.stringMatching(/^\/match\/\d+-liverpool-v-everton$/),

@@ -4,6 +4,7 @@ import type {
   TeamPage,
   TeamPlayer,
   TeamRef,
+  TeamXg,
 } from '../../domain/api/team-page.ts';
 import { slugifyTeamName } from '../../domain/team-names.ts';
 import {
@@ -26,6 +27,12 @@ import {
   type ClubPlayerRow,
   type LeagueMatchRow,
 } from '../db/team-page-queries.ts';
+import {
+  listClubShotScorers,
+  listClubXgMatches,
+  type ClubShooterRow,
+  type ClubXgRow,
+} from '../db/xg-queries.ts';
 import type { CachedBody } from '../http/caching.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
@@ -88,6 +95,52 @@ function toTeamPlayers(rows: ClubPlayerRow[], kind: string): TeamPlayer[] {
     }));
 }
 
+const roundXg = (xg: number) => Math.round(xg * 100) / 100;
+
+/**
+ * The club's xG match by match (oldest first) and its scorers' xG: the matches are the stored
+ * league matches whose facts record xG, named and scored as the results list has them.
+ */
+function toTeamXg(
+  rows: readonly ClubXgRow[],
+  shooters: readonly ClubShooterRow[],
+  leagueMatches: readonly LeagueMatchRow[],
+  clubId: number,
+): TeamXg {
+  const byId = new Map(leagueMatches.map((m) => [m.id, m]));
+  return {
+    matches: rows.flatMap((row) => {
+      const match = byId.get(row.matchId);
+      if (match === undefined) return [];
+      const shown = toTeamMatch(match);
+      const isHome = match.homeId === clubId;
+      const [goalsFor, goalsAgainst] = isHome
+        ? [match.homeScore, match.awayScore]
+        : [match.awayScore, match.homeScore];
+      const [xgFor, xgAgainst] = isHome ? [row.homeXg, row.awayXg] : [row.awayXg, row.homeXg];
+      return [
+        {
+          id: match.id,
+          path: shown.path,
+          kickoff: shown.kickoff,
+          opponent: isHome ? shown.away : shown.home,
+          home: isHome,
+          goals_for: goalsFor ?? 0,
+          goals_against: goalsAgainst ?? 0,
+          xg_for: roundXg(xgFor),
+          xg_against: roundXg(xgAgainst),
+        },
+      ];
+    }),
+    scorers: shooters.map((row) => ({
+      player: row.player,
+      goals: row.goals,
+      xg: roundXg(row.xg),
+      shots: row.shots,
+    })),
+  };
+}
+
 /** The club a page's slug names: its key, else a club whose name reads as the slug. */
 async function findClub(db: Db, slug: string): Promise<ClubPageRow | null> {
   const wanted = slug.trim().toLowerCase();
@@ -100,12 +153,15 @@ async function findClub(db: Db, slug: string): Promise<ClubPageRow | null> {
 /** Reads everything the team page shows for one club, from what is stored. */
 async function readTeamPage(db: Db, club: ClubPageRow, now: Date): Promise<TeamPage> {
   const season = getSeasonRange(now.getTime());
-  const [leagueMatches, table, players, moves, nameOf] = await Promise.all([
-    listLeagueMatches(db, club.leagueId, new Date(season.startMs), new Date(season.endMs)),
+  const [from, to] = [new Date(season.startMs), new Date(season.endMs)];
+  const [leagueMatches, table, players, moves, nameOf, xgRows, shooters] = await Promise.all([
+    listLeagueMatches(db, club.leagueId, from, to),
     listTableStandings(db, club.leagueId),
     listClubTopPlayers(db, club.leagueId, club.id),
     listClubTransfers(db, club.leagueId, club.id),
     getClubNamer(db),
+    listClubXgMatches(db, club, from, to),
+    listClubShotScorers(db, club, from, to),
   ]);
   // The other side of a move by the club table's name, as on the transfers page.
   const named = <T extends { team: string }>(list: T[]) =>
@@ -153,6 +209,7 @@ async function readTeamPage(db: Db, club: ClubPageRow, now: Date): Promise<TeamP
       arrivals: sortByFee(named(moves.arrivals)),
       departures: sortByFee(named(moves.departures)),
     },
+    xg: toTeamXg(xgRows, shooters, leagueMatches, club.id),
   };
 }
 

@@ -5,12 +5,16 @@ import { useLeague, useLeagueStats } from '../api/leagues.ts';
 import { CountryFlag } from '../components/country-flag.tsx';
 import { LeagueLogo } from '../components/league-logo.tsx';
 import { LeagueTable } from '../components/league-table.tsx';
+import { LeagueXgTable } from '../components/league-xg-table.tsx';
 import { MatchBoard } from '../components/match-board.tsx';
 import { NearScreen } from '../components/near-screen.tsx';
 import { OddsCards } from '../components/odds-cards.tsx';
 import { SeasonProjectionTable } from '../components/season-projection-table.tsx';
 import { TopPlayers } from '../components/top-players.tsx';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
+
+/** Where the league table's link lands: the xG table's place on the page. */
+const XG_TABLE_ID = 'xg-table';
 
 export function LeaguePage() {
   const { slug = '' } = useParams();
@@ -49,13 +53,27 @@ export function LeaguePage() {
         <MatchBoard league={league.slug} />
       </section>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <LeagueTable slug={league.slug} />
+        <div className="flex flex-col gap-2">
+          <LeagueTable slug={league.slug} />
+          {/* A plain in-page link: the xG table below loads as the page scrolls to it. */}
+          <a
+            href={`#${XG_TABLE_ID}`}
+            className="self-end rounded-sm text-sm font-semibold text-pitch underline-offset-2 hover:underline"
+          >
+            Expected goals (xG) table
+          </a>
+        </div>
         <OddsCards league={league.slug} />
       </div>
       {/* Further down a phone's page: fetched and drawn as the fan scrolls near. */}
       <NearScreen placeholderClassName="h-[40rem]">
         <SeasonProjectionTable slug={league.slug} />
       </NearScreen>
+      <div id={XG_TABLE_ID}>
+        <NearScreen placeholderClassName="h-[50rem]">
+          <LeagueXgTable slug={league.slug} />
+        </NearScreen>
+      </div>
       <NearScreen placeholderClassName="h-[36rem]">
         <LeagueTopPlayers slug={league.slug} />
       </NearScreen>

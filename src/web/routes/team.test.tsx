@@ -30,6 +30,7 @@ const emptySeason: TeamPageAnswer = {
   scorers: [],
   assisters: [],
   transfers: { window: null, arrivals: [], departures: [] },
+  xg: { matches: [], scorers: [] },
 };
 
 /** Each section's title and what it says when it has nothing. */
@@ -38,6 +39,7 @@ const EMPTY_STATES = [
   ['League Position by Matchday', 'No league position yet'],
   ['Fixtures', 'No fixtures stored'],
   ['Results', 'No results this season'],
+  ['Expected Goals (xG)', 'Expected goals are not recorded for this season.'],
   ['Top Scorers', 'No top scorers data available'],
   ['Top Assists', 'No top assists data available'],
   ['Transfers In', 'No arrivals this window'],

@@ -14,6 +14,7 @@ import {
   PlayerList,
   TeamSection,
 } from '../components/team-sections.tsx';
+import { TeamXg } from '../components/team-xg.tsx';
 import { useDeferredData } from '../hooks/use-deferred-data.ts';
 import { paths } from '../paths.ts';
 import { readSiteMeta } from '../site-meta.ts';
@@ -64,7 +65,7 @@ function TeamHeader({ page }: { page: TeamPageAnswer }) {
   );
 }
 
-/** Everything below the header: form, position, matches, players and moves. */
+/** Everything below the header: form, position, matches, expected goals, players and moves. */
 function TeamSeason({ page, timeZone }: { page: TeamPageAnswer; timeZone: string }) {
   return (
     <>
@@ -111,6 +112,14 @@ function TeamSeason({ page, timeZone }: { page: TeamPageAnswer; timeZone: string
           <MatchList matches={page.results} label="Results" timeZone={timeZone} />
         </TeamSection>
       </div>
+      <TeamSection
+        id="xg-title"
+        title="Expected Goals (xG)"
+        empty="Expected goals are not recorded for this season."
+        isEmpty={page.xg.matches.length === 0}
+      >
+        <TeamXg xg={page.xg} timeZone={timeZone} />
+      </TeamSection>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <TeamSection
           id="scorers-title"
