@@ -151,7 +151,7 @@ describe.concurrent('a damaged data folder', () => {
     );
     const line = refusal(await runServer(dataDir, 60_000), expect);
     expect(line).toMatch(
-      `Touchline failed to start: the data folder ${pgliteDir} looks damaged: table history_matches holds 0 rows where `,
+      `Touchline failed to start: the data folder ${pgliteDir} looks damaged: table history_shots holds 0 rows where `,
     );
     expect(line).toMatch(/restore the folder from a backup, or move it away/i);
   }, 90_000);

@@ -14,6 +14,7 @@ import { findTableRecord } from '../db/integrity.ts';
 import {
   historyMatches,
   historyPlayers,
+  historyShots,
   historyTransfers,
   leagues,
   settings,
@@ -50,8 +51,20 @@ const TRANSFERS = csv(
   'I1,2024-2025,Winter,Inter Milan,N&#039;Golo Ath&amp;Co,NA,Centre-Back,Genoa,out,loan transfer,,',
 );
 
-type FileName = 'clubs.csv' | 'results.csv.gz' | 'players.csv.gz' | 'transfers.csv.gz';
-const GOOD: Record<FileName, string> = {
+type FileName =
+  'clubs.csv' | 'results.csv.gz' | 'players.csv.gz' | 'transfers.csv.gz' | 'shots.csv.gz';
+/** Inter 2-1 Milan (1-0 at the break) as Understat recorded it, and a Juventus v Inter shot. */
+const SHOTS = csv(
+  'div,season,date,home,away,understat_match_id,minute,player_side,for_side,player,player_id,player_assisted,result,situation,shot_type,x,y,xg',
+  'I1,2024-2025,2024-08-17,Inter,Milan,1,12,h,h,Lautaro Martínez,1001,,Goal,Penalty,RightFoot,0.885,0.5,0.7612',
+  'I1,2024-2025,2024-08-17,Inter,Milan,1,47,a,a,M&#039;Bala Nzola,1002,,SavedShot,OpenPlay,Head,0.9,0.45,0.12',
+  'I1,2024-2025,2024-08-17,Inter,Milan,1,60,a,h,Fikayo Tomori,1003,,OwnGoal,OpenPlay,LeftFoot,0.05,0.5,0',
+  'I1,2024-2025,2024-08-17,Inter,Milan,1,88,a,a,M&#039;Bala Nzola,1002,Rafael Leão,Goal,OpenPlay,RightFoot,0.8,0.6,0.31',
+  'I1,2024-2025,2024-08-18,Juventus,Inter,2,30,h,h,Dusan Vlahovic,1004,,MissedShots,OpenPlay,LeftFoot,0.7,0.4,0.05',
+);
+
+/** The four files every data folder has (the shots are optional: see the shots tests). */
+const GOOD: Partial<Record<FileName, string>> = {
   'clubs.csv': CLUBS,
   'results.csv.gz': RESULTS,
   'players.csv.gz': PLAYERS,
@@ -81,7 +94,7 @@ async function writeDataDir(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'touchline-history-'));
   dirs.push(dir);
   for (const [name, content] of Object.entries({ ...GOOD, ...overrides })) {
-    if (content === null) continue;
+    if (content == null) continue;
     const bytes = typeof content === 'string' && name.endsWith('.gz') ? gzipSync(content) : content;
     await writeFile(path.join(dir, name), bytes);
   }
@@ -128,10 +141,85 @@ beforeEach(async () => {
 
 const importFrom = (dataDir: string) => runImportHistory({ db, dataDir });
 
+describe('runImportHistory with recorded shots', () => {
+  it('imports each shot with its match, in order, and marks the matches whose goal rows give the final score', async () => {
+    const result = await importFrom(await writeDataDir({ 'shots.csv.gz': SHOTS }));
+    expect(result).toMatchObject({ skipped: false, matches: 3, shots: 5 });
+    const matches = await db.select().from(historyMatches).orderBy(asc(historyMatches.id));
+    const byHome = new Map(matches.map((m) => [m.home, m]));
+    // Inter 2-1 Milan: a penalty and Milan's own goal for Inter, Nzola for Milan.
+    expect(byHome.get('Inter')?.eventsRecorded).toBe(true);
+    // Juventus 0-0 Inter: one missed shot holds the goalless score.
+    expect(byHome.get('Juventus')?.eventsRecorded).toBe(true);
+    // Arsenal 1-1 Chelsea: no shot recorded.
+    expect(byHome.get('Arsenal')?.eventsRecorded).toBe(false);
+    const shots = await db
+      .select()
+      .from(historyShots)
+      .orderBy(asc(historyShots.matchId), asc(historyShots.seq));
+    expect(
+      shots.map((s) => [
+        s.matchId,
+        s.seq,
+        s.minute,
+        s.playerSide,
+        s.forSide,
+        s.player,
+        s.assist,
+        s.result,
+      ]),
+    ).toEqual([
+      [byHome.get('Inter')?.id, 0, 12, 'home', 'home', 'Lautaro Martínez', null, 'Goal'],
+      [byHome.get('Inter')?.id, 1, 47, 'away', 'away', "M'Bala Nzola", null, 'SavedShot'],
+      [byHome.get('Inter')?.id, 2, 60, 'away', 'home', 'Fikayo Tomori', null, 'OwnGoal'],
+      [byHome.get('Inter')?.id, 3, 88, 'away', 'away', "M'Bala Nzola", 'Rafael Leão', 'Goal'],
+      [byHome.get('Juventus')?.id, 0, 30, 'home', 'home', 'Dusan Vlahovic', null, 'MissedShots'],
+    ]);
+    expect(shots[0]).toMatchObject({ situation: 'Penalty', x: 0.885, y: 0.5 });
+    expect(shots[0]?.xg).toBeCloseTo(0.7612, 4);
+    expect(await findTableRecord(db)).toMatchObject({ history_shots: { rows: 5 } });
+  });
+
+  it('does not mark a match whose goal rows miss a goal of its score', async () => {
+    // Drop Nzola's goal: the rows then give 2-0 for a 2-1 match.
+    const shots = SHOTS.split('\n')
+      .filter((line) => !line.includes('Rafael'))
+      .join('\n');
+    await importFrom(await writeDataDir({ 'shots.csv.gz': shots }));
+    const [inter] = await db.select().from(historyMatches).where(eq(historyMatches.home, 'Inter'));
+    expect(inter?.eventsRecorded).toBe(false);
+  });
+
+  it('refuses a shot of a match the results do not have, or with a bad figure, naming the line and changing nothing', async () => {
+    await importFrom(await writeDataDir());
+    const before = await readState(db);
+    await expectDataFileError(
+      importFrom(await writeDataDir({ 'shots.csv.gz': setCell(SHOTS, 3, 'away', 'Roma') })),
+      'shots.csv.gz line 3: no result for I1 2024-2025 Inter v Roma',
+    );
+    await expectDataFileError(
+      importFrom(await writeDataDir({ 'shots.csv.gz': setCell(SHOTS, 4, 'xg', '1.5') })),
+      'shots.csv.gz line 4: xg',
+    );
+    await expectDataFileError(
+      importFrom(await writeDataDir({ 'shots.csv.gz': setCell(SHOTS, 2, 'result', 'Scored') })),
+      'shots.csv.gz line 2: result',
+    );
+    expect(await readState(db)).toEqual(before);
+  });
+});
+
 describe('runImportHistory', () => {
   it('imports every row of the four files', async () => {
     const result = await importFrom(await writeDataDir());
-    expect(result).toEqual({ skipped: false, matches: 3, players: 3, transfers: 3, clubs: 5 });
+    expect(result).toEqual({
+      skipped: false,
+      matches: 3,
+      shots: 0,
+      players: 3,
+      transfers: 3,
+      clubs: 5,
+    });
 
     const state = await readState(db);
     expect(state.matches.map(({ id: _, ...row }) => row)).toEqual([
@@ -151,6 +239,16 @@ describe('runImportHistory', () => {
         homeShotsOnTarget: 6,
         awayShotsOnTarget: 3,
         odds: { B365H: 1.8, B365D: 3.6, B365A: 4.5, 'B365>2.5': 1.9, 'B365<2.5': 1.95 },
+        homeCorners: null,
+        awayCorners: null,
+        homeFouls: null,
+        awayFouls: null,
+        homeYellowCards: null,
+        awayYellowCards: null,
+        homeRedCards: null,
+        awayRedCards: null,
+        referee: null,
+        eventsRecorded: false,
       },
       {
         div: 'E0',
@@ -168,6 +266,16 @@ describe('runImportHistory', () => {
         homeShotsOnTarget: 0,
         awayShotsOnTarget: 8,
         odds: { B365H: 1.65, B365D: 4, B365A: 5.25 },
+        homeCorners: null,
+        awayCorners: null,
+        homeFouls: null,
+        awayFouls: null,
+        homeYellowCards: null,
+        awayYellowCards: null,
+        homeRedCards: null,
+        awayRedCards: null,
+        referee: null,
+        eventsRecorded: false,
       },
       {
         div: 'I1',
@@ -185,6 +293,16 @@ describe('runImportHistory', () => {
         homeShotsOnTarget: null,
         awayShotsOnTarget: null,
         odds: {},
+        homeCorners: null,
+        awayCorners: null,
+        homeFouls: null,
+        awayFouls: null,
+        homeYellowCards: null,
+        awayYellowCards: null,
+        homeRedCards: null,
+        awayRedCards: null,
+        referee: null,
+        eventsRecorded: false,
       },
     ]);
     expect(
@@ -343,7 +461,14 @@ describe('runImportHistory', () => {
     const before = await readState(db);
 
     const result = await importFrom(dir);
-    expect(result).toEqual({ skipped: true, matches: 0, players: 0, transfers: 0, clubs: 0 });
+    expect(result).toEqual({
+      skipped: true,
+      matches: 0,
+      shots: 0,
+      players: 0,
+      transfers: 0,
+      clubs: 0,
+    });
     expect(await readState(db)).toEqual(before);
   });
 
