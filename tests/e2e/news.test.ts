@@ -6,7 +6,6 @@ import {
   fetchSessionCookie,
   getApiJson,
   launchBrowser,
-  login,
   PHONE,
   scrollThroughPage,
 } from '../helpers/browser.ts';
@@ -131,7 +130,11 @@ async function waitForArticles(page: Page) {
     .toBe(true);
 }
 
-/** A fresh context past the gate, once the feeds have been ingested. */
+/**
+ * A fresh context past the gate, once the feeds have been ingested: a blank tab whose first
+ * page the test opens (the gate lets the session cookie through), with no home page loaded
+ * before it.
+ */
 let sessionCookie: ReturnType<typeof fetchSessionCookie> | undefined;
 
 async function openNews(viewport: { width: number; height: number }, mobile = false) {
@@ -142,7 +145,6 @@ async function openNews(viewport: { width: number; height: number }, mobile = fa
   sessionCookie ??= fetchSessionCookie(server.url);
   await context.addCookies([await sessionCookie]);
   const page = await context.newPage();
-  await login(page, server.url);
   await waitForArticles(page);
   return page;
 }
@@ -314,8 +316,9 @@ describe('the news page at 1280 px', () => {
 describe('Latest News on the home page', () => {
   it("shows 6 cards and 'View All News' leads to /news", async () => {
     const page = await openNews(DESKTOP);
-    // Opened before the first sync, the home page would keep 'No news available' for a minute.
-    await page.reload();
+    // Opened once the first sync is in: before it, the home page keeps 'No news available' for
+    // a minute.
+    await page.goto(server.url);
     const latest = page.getByRole('region', { name: 'Latest News' });
     // The news is at the foot of the home page: it loads as the fan scrolls down to it.
     await latest.waitFor();
