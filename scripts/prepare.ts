@@ -130,7 +130,7 @@ export async function prepareHistory(): Promise<void> {
   const counts =
     result.imported === undefined
       ? ''
-      : `: ${result.imported.matches} matches, ${result.imported.players} player seasons, ${result.imported.transfers} transfers`;
+      : `: ${result.imported.matches} matches, ${result.imported.shots} shots, ${result.imported.players} player seasons, ${result.imported.transfers} transfers`;
   process.stdout.write(`  · history snapshot built${counts} (${seconds(started)})\n`);
 }
 
