@@ -8,17 +8,17 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DATA_DIR, loadRealReplayData } from '../../../../tests/helpers/real-replay-data.ts';
-import type { TestDatabase } from '../../../../tests/helpers/test-db.ts';
-import type { ReplayDataset } from '../../../domain/history.ts';
-import { LEAGUES } from '../../../domain/league.ts';
-import { DAY_MS, toRealTime, WEEK_MS } from '../../../domain/replay-clock.ts';
-import { createRandom, shuffle } from '../../../domain/seeded-random.ts';
-import { getZonedDayRange } from '../../../domain/time-zone.ts';
-import { loadReplayDataset } from '../../db/history-queries.ts';
-import { decodeEntities } from '../../jobs/import-history.ts';
-import type { ProviderMatch } from '../provider.ts';
-import { createReplayProvider } from './replay-provider.ts';
+import type { ReplayDataset } from '../../src/domain/history.ts';
+import { LEAGUES } from '../../src/domain/league.ts';
+import { DAY_MS, toRealTime, WEEK_MS } from '../../src/domain/replay-clock.ts';
+import { createRandom, shuffle } from '../../src/domain/seeded-random.ts';
+import { getZonedDayRange } from '../../src/domain/time-zone.ts';
+import { loadReplayDataset } from '../../src/server/db/history-queries.ts';
+import { decodeEntities } from '../../src/server/jobs/import-history.ts';
+import type { ProviderMatch } from '../../src/server/providers/provider.ts';
+import { createReplayProvider } from '../../src/server/providers/replay/replay-provider.ts';
+import { DATA_DIR, loadRealReplayData } from '../helpers/real-replay-data.ts';
+import type { TestDatabase } from '../helpers/test-db.ts';
 
 const SEASON = '2020-2021';
 const MINUTE_MS = 60_000;
