@@ -19,6 +19,9 @@ import { startServer, type RunningServer } from '../helpers/e2e-server.ts';
 import { startFakeBookmaker, type FakeBookmaker } from '../helpers/fake-bookmaker.ts';
 import { createPostgresHistoryDatabase, POSTGRES_ADMIN_URL } from '../helpers/global-db-setup.ts';
 
+/** The season whose matches and pages these tests name (e.g. Fulham v Bournemouth, 2-2). */
+const REPLAY_SEASON = '2022-2023';
+
 // 2026-11-21 replays Saturday 15 October 2022 (18 matches). At 14:50 UTC the board holds every
 // kind of row: second halves in Serie A and the Bundesliga (LIVE), Fulham v Bournemouth and
 // Wolves v Forest at half-time (HT), the early games over (FT) and the evening ones to come (VS).
@@ -111,10 +114,10 @@ beforeAll(async () => {
   const startPgServer = async () => {
     if (!postgres) return undefined;
     await createPostgresHistoryDatabase(pgName);
-    return startServer({ NOW: SATURDAY, DATABASE_URL: pgUrl });
+    return startServer({ NOW: SATURDAY, DATABASE_URL: pgUrl, REPLAY_SEASON });
   };
   [server, browser, pgServer] = await Promise.all([
-    startServer({ NOW: SATURDAY }),
+    startServer({ NOW: SATURDAY, REPLAY_SEASON }),
     launchBrowser(),
     startPgServer(),
   ]);
@@ -317,7 +320,11 @@ describe('a match followed on the home page on a sped-up clock', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addInitScript(() => sessionStorage.setItem('touchline:unlocked', 'true'));
     const page = await context.newPage();
-    const fast = await startServer({ NOW: '2026-11-21T14:10:00Z', CLOCK_SPEED: '120' });
+    const fast = await startServer({
+      NOW: '2026-11-21T14:10:00Z',
+      CLOCK_SPEED: '120',
+      REPLAY_SEASON,
+    });
     try {
       await context.request.post(`${fast.url}/api/session`, { data: { password: 'kickoff' } });
       await page.goto(fast.url);

@@ -17,7 +17,15 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ NOW, CLOCK_SPEED: '60' }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({
+      NOW,
+      CLOCK_SPEED: '60',
+      // The season whose match this test follows (Fulham v Bournemouth).
+      REPLAY_SEASON: '2022-2023',
+    }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

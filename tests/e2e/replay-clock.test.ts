@@ -11,7 +11,12 @@ let server: RunningServer;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startServer({ NOW: '2026-11-21T14:05:00Z', CLOCK_SPEED: '120' });
+  server = await startServer({
+    NOW: '2026-11-21T14:05:00Z',
+    CLOCK_SPEED: '120',
+    // The season whose matches this test names (Fulham v Bournemouth, 15 October 2022).
+    REPLAY_SEASON: '2022-2023',
+  });
   const login = await postLogin(server.url, 'kickoff');
   expect(login.status).toBe(204);
   cookie = readSessionCookie(login);

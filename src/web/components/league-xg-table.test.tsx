@@ -72,7 +72,17 @@ describe('LeagueXgTable', () => {
     const section = screen.getByRole('region', { name: 'Expected goals (xG) table' });
     const table = await within(section).findByRole('table');
     expect(readRows(table)).toEqual([
-      ['Club', 'M', 'xG', 'xGA', 'xGD', 'Pts↓', 'xPts', '±'],
+      // Each abbreviation with its full name for screen readers (visually hidden).
+      [
+        'Club',
+        'M, Matches with xG (M)',
+        'xG, Expected goals for (xG)',
+        'xGA, Expected goals against (xGA)',
+        'xGD, Expected goal difference (xGD)',
+        'Pts, Points (Pts)↓',
+        'xPts, Expected points (xPts)',
+        '±, Points less expected points (±)',
+      ],
       ['MCIManchester City', '12', '28.5', '10.0', '+18.4', '28', '25.7', '+2.3'],
       ['ARSArsenal', '12', '22.5', '9.8', '+12.7', '26', '24.0', '+2.0'],
       ['MUNManchester United', '12', '15.2', '18.0', '-2.8', '15', '15.0', '0.0'],
@@ -81,7 +91,9 @@ describe('LeagueXgTable', () => {
     const link = within(table).getByRole('link', { name: 'Manchester United' });
     expect(link.getAttribute('href')).toBe('/team/man-united');
     // Every abbreviated heading says what it means.
-    expect(within(table).getByRole('button', { name: 'Expected points (xPts)' })).toBeTruthy();
+    expect(
+      within(table).getByRole('button', { name: 'xPts, Expected points (xPts)' }),
+    ).toBeTruthy();
     const titles = [...table.querySelectorAll('thead abbr')].map((a) => a.getAttribute('title'));
     expect(titles).toEqual([
       'Matches with xG',
@@ -101,16 +113,19 @@ describe('LeagueXgTable', () => {
       readRows(table)
         .slice(1)
         .map((cells) => cells[0]);
+    // A heading's button says its abbreviation, then its full name.
     const heading = (name: string) =>
-      within(table).getByRole('button', { name }).closest('th') as HTMLElement;
+      within(table)
+        .getByRole('button', { name: (spoken) => spoken.endsWith(`, ${name}`) })
+        .closest('th') as HTMLElement;
 
     expect(heading('Points (Pts)').getAttribute('aria-sort')).toBe('descending');
-    fireEvent.click(within(table).getByRole('button', { name: 'Expected goals against (xGA)' }));
+    fireEvent.click(heading('Expected goals against (xGA)').querySelector('button') as HTMLElement);
     expect(clubs()).toEqual(['MUNManchester United', 'MCIManchester City', 'ARSArsenal']);
     expect(heading('Expected goals against (xGA)').getAttribute('aria-sort')).toBe('descending');
     expect(heading('Points (Pts)').getAttribute('aria-sort')).toBeNull();
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Expected goals against (xGA)' }));
+    fireEvent.click(heading('Expected goals against (xGA)').querySelector('button') as HTMLElement);
     expect(clubs()).toEqual(['ARSArsenal', 'MCIManchester City', 'MUNManchester United']);
     expect(heading('Expected goals against (xGA)').getAttribute('aria-sort')).toBe('ascending');
 

@@ -97,7 +97,10 @@ function SortHeader(props: {
   sort: Sort;
   onSort: (key: SortKey) => void;
   className: string;
-  /** The full name, where the heading shows an abbreviation: the button's spoken name. */
+  /**
+   * The full name, where the heading shows an abbreviation: spoken after it, so the button's
+   * name still holds the text it shows (voice control users say what they see).
+   */
   label?: string;
   children: ReactNode;
 }) {
@@ -110,11 +113,11 @@ function SortHeader(props: {
     >
       <button
         type="button"
-        aria-label={props.label}
         onClick={() => props.onSort(props.sortKey)}
         className={`rounded-sm underline-offset-2 hover:underline ${active ? 'text-ink' : ''}`}
       >
         {props.children}
+        {props.label === undefined ? null : <span className="sr-only">, {props.label}</span>}
         {/* Only the sorted column's: an arrow held in every heading would not fit a phone. */}
         {active ? <span aria-hidden="true">{props.sort.descending ? '↓' : '↑'}</span> : null}
       </button>

@@ -64,13 +64,21 @@ it('grows the mark with xG by area, never smaller than a visible dot', () => {
   expect(radiusOf(0.001)).toBe(radiusOf(0));
 });
 
-it('makes each shot focusable with its minute, player, xG, result and situation', () => {
+it('makes the map one tab stop whose arrow keys reach every shot, each named with its minute, player, xG, result and situation', () => {
   const marks = renderMap();
   expect(marks).toHaveLength(4);
-  for (const mark of marks) expect(mark.tabIndex).toBe(0);
+  expect(marks.map((mark) => mark.tabIndex)).toEqual([0, -1, -1, -1]);
   expect(marks[0]?.getAttribute('aria-label')).toBe(
     "23', Bukayo Saka (Arsenal): saved, xG 0.34, open play",
   );
+  marks[0]?.focus();
+  fireEvent.keyDown(marks[0] as Element, { key: 'ArrowRight' });
+  expect(document.activeElement).toBe(marks[1]);
+  expect(marks.map((mark) => mark.tabIndex)).toEqual([-1, 0, -1, -1]);
+  // From the first shot back to the last.
+  fireEvent.keyDown(marks[1] as Element, { key: 'ArrowLeft' });
+  fireEvent.keyDown(marks[0] as Element, { key: 'ArrowLeft' });
+  expect(document.activeElement).toBe(marks[3]);
 });
 
 it('shows a label for the shot under the pointer or the focus, and hides it on Escape', () => {

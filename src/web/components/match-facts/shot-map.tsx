@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 
 import type { Shot } from '../../../domain/api/match-centre.ts';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
@@ -214,6 +214,14 @@ function ShotTable({ shots, clubs }: { shots: Shot[]; clubs: Record<Shot['side']
  */
 export function ShotMap({ shots, home, away }: { shots: Shot[]; home: string; away: string }) {
   const [active, setActive] = useState<number | null>(null);
+  // One tab stop for the whole map (a match has 20 to 40 shots): arrow keys move between shots.
+  const [current, setCurrent] = useState(0);
+  const marks = useRef<(SVGGElement | null)[]>([]);
+  const moveTo = (i: number) => {
+    const next = (i + shots.length) % shots.length;
+    setCurrent(next);
+    marks.current[next]?.focus();
+  };
   const clubs = { home, away };
   const shown = active === null ? undefined : shots[active];
   const leave = (i: number) => {
@@ -225,7 +233,7 @@ export function ShotMap({ shots, home, away }: { shots: Shot[]; home: string; aw
         <svg
           viewBox={VIEW_BOX}
           role="group"
-          aria-label={`Shot map: ${home} attack the right-hand goal, ${away} the left-hand goal`}
+          aria-label={`Shot map: ${home} attack the right-hand goal, ${away} the left-hand goal; arrow keys move from shot to shot`}
           className="block h-auto w-full"
         >
           <PitchMarkings />
@@ -244,8 +252,11 @@ export function ShotMap({ shots, home, away }: { shots: Shot[]; home: string; aw
             return (
               <g
                 key={i}
+                ref={(element) => {
+                  marks.current[i] = element;
+                }}
                 role="img"
-                tabIndex={0}
+                tabIndex={i === current ? 0 : -1}
                 aria-label={describeShot(shot, clubs[shot.side])}
                 data-side={shot.side}
                 data-result={shot.result}
@@ -253,10 +264,20 @@ export function ShotMap({ shots, home, away }: { shots: Shot[]; home: string; aw
                 className="group cursor-pointer outline-none"
                 onMouseEnter={() => setActive(i)}
                 onMouseLeave={() => leave(i)}
-                onFocus={() => setActive(i)}
+                onFocus={() => {
+                  setActive(i);
+                  setCurrent(i);
+                }}
                 onBlur={() => leave(i)}
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') leave(i);
+                  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[
+                    event.key
+                  ];
+                  if (step !== undefined) {
+                    event.preventDefault();
+                    moveTo(i + step);
+                  }
                 }}
               >
                 <circle r={Math.max(r, HIT_RADIUS)} fill="transparent" />
