@@ -225,7 +225,9 @@ function markTabbableControls(page: Page): Promise<(Control & Ring)[]> {
 export function readFocused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement;
-    if (!(element instanceof HTMLElement) || element === document.body) return null;
+    // A shot on the shot map is an SVG element: focusable, and ringed like any control.
+    const isControl = element instanceof HTMLElement || element instanceof SVGElement;
+    if (!isControl || element === document.body) return null;
     const style = getComputedStyle(element);
     const outlineWidth = Number.parseFloat(style.outlineWidth) || 0;
     const hasOutline = style.outlineStyle !== 'none' && outlineWidth > 0;

@@ -261,7 +261,7 @@ export function ShotMap({ shots, home, away }: { shots: Shot[]; home: string; aw
                 data-side={shot.side}
                 data-result={shot.result}
                 transform={`translate(${cx.toFixed(2)} ${cy.toFixed(2)})`}
-                className="group cursor-pointer outline-none"
+                className="group cursor-pointer"
                 onMouseEnter={() => setActive(i)}
                 onMouseLeave={() => leave(i)}
                 onFocus={() => {
