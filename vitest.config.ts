@@ -161,6 +161,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/shared-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's answer can take seconds with three browsers and servers on two cores:
+          // expect.poll waits up to 10 s for what a test polls (Vitest's default is 1 s).
+          expect: { poll: { timeout: 10_000 } },
           // Three files at a time: each waits on its server, its browser and the clock more
           // than it uses a core (four were no faster here).
           maxWorkers: 3,

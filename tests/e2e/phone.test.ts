@@ -121,7 +121,7 @@ describe('every page on a phone', () => {
         await page.close();
       }
       expect(problems).toEqual([]);
-    });
+    }, 120_000); // Every page in turn, each scrolled through: the xG sections added more.
   }
 });
 
