@@ -52,6 +52,19 @@ export type SideStatistics = {
   redCards: number | null;
 };
 
+/** A side's figures before any is known. */
+export function emptyStatistics(): SideStatistics {
+  return {
+    shots: null,
+    shotsOnTarget: null,
+    xg: null,
+    corners: null,
+    fouls: null,
+    yellowCards: null,
+    redCards: null,
+  };
+}
+
 export const STATISTIC_KEYS = [
   'shots',
   'shotsOnTarget',

@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { DroppedItem } from '../upstream/http.ts';
+import { accountsForScore } from '../upstream/match-details.ts';
 import {
-  accountsForScore,
-  parseStatisticValue,
   readFixtureDetails,
   readGoals,
   readReferee,
@@ -178,58 +177,6 @@ describe('readGoals', () => {
     expect(dropped).toEqual([
       { kind: 'goals', id: '1379120', reason: expect.stringContaining(reason) },
     ]);
-  });
-});
-
-describe('accountsForScore', () => {
-  const goal = (side: 'home' | 'away') => ({
-    kind: 'goal' as const,
-    side,
-    minute: 10,
-    added: 0,
-    scorer: null,
-    assist: null,
-    penalty: false,
-    ownGoal: false,
-  });
-
-  it.each([
-    [['home', 'home', 'away'], 2, 1, true],
-    [['home', 'away'], 2, 1, false],
-    [['away', 'away', 'home'], 2, 1, false],
-    [[], null, null, true],
-    [[], 0, 0, true],
-    [['home'], null, null, false],
-  ] as const)('%j against %s-%s: %s', (sides, home, away, expected) => {
-    expect(accountsForScore(sides.map(goal), home, away)).toBe(expected);
-  });
-});
-
-describe('parseStatisticValue', () => {
-  it.each([
-    [12, 'count', 12],
-    [0, 'count', 0],
-    ['12', 'count', 12],
-    [' 7 ', 'count', 7],
-    ['55%', 'count', 55],
-    ['1.87', 'decimal', 1.87],
-    [0.64, 'decimal', 0.64],
-    ['0', 'decimal', 0],
-    [null, 'count', null],
-    [undefined, 'count', null],
-    ['1.87', 'count', undefined],
-    [2.5, 'count', undefined],
-    [-1, 'count', undefined],
-    ['-1', 'decimal', undefined],
-    ['n/a', 'count', undefined],
-    ['', 'count', undefined],
-    ['1e3', 'count', undefined],
-    [Number.NaN, 'decimal', undefined],
-    [Number.POSITIVE_INFINITY, 'decimal', undefined],
-    [{ value: 3 }, 'count', undefined],
-    [true, 'count', undefined],
-  ] as const)('reads %j as a %s: %s', (value, kind, expected) => {
-    expect(parseStatisticValue(value, kind)).toBe(expected);
   });
 });
 

@@ -1,8 +1,12 @@
 import * as z from 'zod';
 
-import type { MatchFacts, SideStatistics } from '../../../domain/match-facts.ts';
+import {
+  emptyStatistics,
+  type MatchFacts,
+  type SideStatistics,
+} from '../../../domain/match-facts.ts';
 import type { ProviderMatchEvent } from '../provider.ts';
-import { formatPath } from '../upstream/require-shape.ts';
+import { accountsForScore, cleanName, firstIssue, parseFigure } from '../upstream/match-details.ts';
 import type { Drop } from './items.ts';
 
 // Pure reading of what a fixture says beyond its score (NOTES.md §13): its goals from `events`,
@@ -68,16 +72,6 @@ function report(drop: Drop | undefined, place: FixturePlace, kind: string, reaso
   drop?.({ kind, id: place.id, reason });
 }
 
-function firstIssue(where: string, error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `${formatPath(where, issue?.path ?? [])}: ${issue?.message ?? 'unexpected shape'}`;
-}
-
-function cleanName(value: string | null | undefined): string | null {
-  const text = value?.trim() ?? '';
-  return text === '' ? null : text;
-}
-
 /**
  * The goals of a fixture's `events` in the order of play, or undefined when the answer carries
  * no `events` (a `date=` list) or one of its goals cannot be read (then reported to `drop`):
@@ -134,53 +128,6 @@ export function readGoals(
   return goals.sort((a, b) => a.minute - b.minute || a.added - b.added);
 }
 
-/** Whether `goals` add up to the score (a score not yet given counts as 0). */
-export function accountsForScore(
-  goals: readonly ProviderMatchEvent[],
-  homeScore: number | null,
-  awayScore: number | null,
-): boolean {
-  const home = goals.filter((goal) => goal.side === 'home').length;
-  return home === (homeScore ?? 0) && goals.length - home === (awayScore ?? 0);
-}
-
-/**
- * A figure's value as a number: 12, "12", "1.42", "55%" (the percentage's number); null when the
- * API gives none (null, or no entry); undefined when it is something else (a negative number,
- * text that is no number, an object), or a fraction where a count belongs.
- */
-export function parseStatisticValue(
-  value: unknown,
-  kind: 'count' | 'decimal',
-): number | null | undefined {
-  if (value === null || value === undefined) return null;
-  let number: number;
-  if (typeof value === 'number') {
-    number = value;
-  } else if (typeof value === 'string') {
-    const text = value.trim().replace(/\s*%$/, '');
-    if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
-    number = Number(text);
-  } else {
-    return undefined;
-  }
-  if (!Number.isFinite(number) || number < 0) return undefined;
-  if (kind === 'count' && !Number.isInteger(number)) return undefined;
-  return number;
-}
-
-function emptySide(): SideStatistics {
-  return {
-    shots: null,
-    shotsOnTarget: null,
-    xg: null,
-    corners: null,
-    fouls: null,
-    yellowCards: null,
-    redCards: null,
-  };
-}
-
 /**
  * Both clubs' figures from a fixture's `statistics` (`[{team: {id}, statistics: [{type,
  * value}]}]`), or null when the answer gives none. An entry or a value that cannot be read is
@@ -198,7 +145,7 @@ export function readStatistics(
     }
     return null;
   }
-  const result = { home: emptySide(), away: emptySide() };
+  const result = { home: emptyStatistics(), away: emptyStatistics() };
   let known = 0;
   for (const [index, raw] of statistics.entries()) {
     const where = `${place.where}.statistics[${index}]`;
@@ -222,7 +169,7 @@ export function readStatistics(
       }
       const key = STATISTIC_KEYS.get(figure.data.type);
       if (key === undefined) continue;
-      const value = parseStatisticValue(figure.data.value, key === 'xg' ? 'decimal' : 'count');
+      const value = parseFigure(figure.data.value, key === 'xg' ? 'decimal' : 'count');
       if (value === undefined) {
         const shown = JSON.stringify(figure.data.value)?.slice(0, 40) ?? String(figure.data.value);
         report(drop, place, 'statistic', `${figureWhere}.value: not a figure: ${shown}`);

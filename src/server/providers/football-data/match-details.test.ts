@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { DroppedItem } from '../upstream/http.ts';
+import { accountsForScore } from '../upstream/match-details.ts';
 import {
-  accountsForScore,
-  parseFigure,
   readGoals,
   readMatchDetails,
   readReferee,
@@ -90,25 +89,6 @@ describe('readGoals', () => {
     expect(readGoals(null, SIDES, 'match', report)).toBeUndefined();
     expect(readGoals([], SIDES, 'match', report)).toEqual([]);
     expect(reasons).toEqual([]);
-  });
-});
-
-describe('parseFigure', () => {
-  it.each([
-    [7, 7],
-    [0, 0],
-    ['3', 3],
-    ['39%', 39],
-    [null, null],
-    [undefined, null],
-    [-2, undefined],
-    [2.5, undefined],
-    ['2.5', undefined],
-    ['many', undefined],
-    [{}, undefined],
-    [Number.NaN, undefined],
-  ])('reads %j as %j', (value, expected) => {
-    expect(parseFigure(value)).toBe(expected);
   });
 });
 

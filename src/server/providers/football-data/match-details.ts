@@ -1,9 +1,13 @@
 import * as z from 'zod';
 
-import type { MatchFacts, SideStatistics } from '../../../domain/match-facts.ts';
+import {
+  emptyStatistics,
+  type MatchFacts,
+  type SideStatistics,
+} from '../../../domain/match-facts.ts';
 import type { ProviderMatchEvent } from '../provider.ts';
 import type { DroppedItem } from '../upstream/http.ts';
-import { formatPath } from '../upstream/require-shape.ts';
+import { accountsForScore, cleanName, firstIssue, parseFigure } from '../upstream/match-details.ts';
 
 // Pure reading of what a match object says beyond its score (NOTES.md §10): `goals` (plans that
 // include them), `referees`, and the clubs' `statistics`. Each part is read on its own and never
@@ -58,16 +62,6 @@ export type MatchExtras = {
 };
 
 type Report = (kind: string, reason: string) => void;
-
-function firstIssue(where: string, error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `${formatPath(where, issue?.path ?? [])}: ${issue?.message ?? 'unexpected shape'}`;
-}
-
-function cleanName(value: string | null | undefined): string | null {
-  const text = value?.trim() ?? '';
-  return text === '' ? null : text;
-}
 
 /**
  * The side a goal counts for. The score after it (`score`) says so whatever `type` is; where it
@@ -137,50 +131,9 @@ export function readGoals(
   return events.sort((a, b) => a.minute - b.minute || a.added - b.added);
 }
 
-/** Whether `goals` add up to the score (a score not yet given counts as 0). */
-export function accountsForScore(
-  goals: readonly ProviderMatchEvent[],
-  homeScore: number | null,
-  awayScore: number | null,
-): boolean {
-  const home = goals.filter((goal) => goal.side === 'home').length;
-  return home === (homeScore ?? 0) && goals.length - home === (awayScore ?? 0);
-}
-
-/**
- * A figure as a number: 12, "12", "55%" (the percentage's number); null when none is given;
- * undefined when it is something else (a negative or fractional count, text, an object).
- */
-export function parseFigure(value: unknown): number | null | undefined {
-  if (value === null || value === undefined) return null;
-  let number: number;
-  if (typeof value === 'number') {
-    number = value;
-  } else if (typeof value === 'string') {
-    const text = value.trim().replace(/\s*%$/, '');
-    if (!/^\d+$/.test(text)) return undefined;
-    number = Number(text);
-  } else {
-    return undefined;
-  }
-  return Number.isSafeInteger(number) && number >= 0 ? number : undefined;
-}
-
-function emptySide(): SideStatistics {
-  return {
-    shots: null,
-    shotsOnTarget: null,
-    xg: null,
-    corners: null,
-    fouls: null,
-    yellowCards: null,
-    redCards: null,
-  };
-}
-
 /** One club's figures from its `statistics` object, and how many it gave. */
 function readSide(raw: unknown, where: string, report: Report): [SideStatistics, number] {
-  const side = emptySide();
+  const side = emptyStatistics();
   if (raw === undefined || raw === null) return [side, 0];
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     report('statistics', `${where}: not an object`);

@@ -1,6 +1,7 @@
 import type { HistoryMatch, HistoryShot } from '../../../domain/history.ts';
 import {
   countShots,
+  emptyStatistics,
   type FactSource,
   type MatchFacts,
   type MatchShot,
@@ -67,16 +68,6 @@ function readTotals(source: HistoryMatch, side: 'home' | 'away'): Partial<SideSt
   };
 }
 
-const EMPTY: SideStatistics = {
-  shots: null,
-  shotsOnTarget: null,
-  xg: null,
-  corners: null,
-  fouls: null,
-  yellowCards: null,
-  redCards: null,
-};
-
 /**
  * What the replay tells of a match `elapsedMs` after its kick-off: with recorded shots, the
  * shots so far and the shots, shots on target and xG they add up to; the data set's
@@ -99,7 +90,7 @@ export function describeReplayFacts(
       totals.home[key] != null &&
       totals.away[key] != null,
   );
-  const statistics = { home: { ...EMPTY }, away: { ...EMPTY } };
+  const statistics = { home: emptyStatistics(), away: emptyStatistics() };
   for (const side of ['home', 'away'] as const) {
     if (shots !== null) Object.assign(statistics[side], countShots(shots, side));
     if (finished) for (const key of fromTotals) statistics[side][key] = totals[side][key] ?? null;
