@@ -131,14 +131,25 @@ async function createProvider(
 }
 
 /**
- * The site's clock: real time, or NOW from this moment on, running CLOCK_SPEED times as fast
- * (standing still at NOW when CLOCK_SPEED is 0).
+ * The site's clock: real time, or NOW, standing there until `start` (the site's first readiness)
+ * and from then on running CLOCK_SPEED times as fast (standing still when CLOCK_SPEED is 0).
+ * However long the first update takes, a fan's first answer is at NOW.
  */
-function createClock(config: Config): () => Date {
+function createClock(config: Config): { now: () => Date; start: () => void } {
   const pinnedNow = config.now?.getTime();
-  if (pinnedNow === undefined) return () => new Date();
-  const startedAt = Date.now();
-  return () => new Date(pinnedNow + (Date.now() - startedAt) * config.clockSpeed);
+  if (pinnedNow === undefined) return { now: () => new Date(), start: () => undefined };
+  let startedAt: number | undefined;
+  return {
+    now: () =>
+      new Date(
+        startedAt === undefined
+          ? pinnedNow
+          : pinnedNow + (Date.now() - startedAt) * config.clockSpeed,
+      ),
+    start: () => {
+      startedAt ??= Date.now();
+    },
+  };
 }
 /**
  * Opens the database, loads the data, builds the app on the listening server and runs the first
@@ -151,7 +162,16 @@ export async function startSite(deps: {
   readiness: Readiness;
   listener: EarlyListener;
 }): Promise<void> {
-  const { config, newsFeeds, logger, readiness, listener } = deps;
+  const { config, newsFeeds, logger, listener } = deps;
+  const clock = createClock(config);
+  const now = clock.now;
+  const readiness: Readiness = {
+    ...deps.readiness,
+    markDataLoaded: () => {
+      clock.start();
+      deps.readiness.markDataLoaded();
+    },
+  };
   const step = createStartSteps(logger);
   const database = await step('database opened', async () =>
     openDatabase({
@@ -197,8 +217,6 @@ export async function startSite(deps: {
     site: config.databaseUrl ?? config.dataDir,
     log: logger,
   });
-  // A pinned clock starts once the data is ready, so a slow first import does not eat into it.
-  const now = createClock(config);
   const demoFeeds = {
     db: database.db,
     leagues: createLeagueDirectory(database.db),

@@ -312,11 +312,10 @@ describe('a match followed on the home page on a sped-up clock', () => {
   it('goes LIVE, HT, LIVE, then FT 2-2 on the board', { timeout: 150_000 }, async () => {
     // 10 minutes into Fulham v Bournemouth (14:00 UTC), 120 times real speed: one real second
     // is two minutes of play, so half-time comes about 18 s after the server's clock starts and
-    // lasts about 7 s, and the final whistle comes about 50 s in. The server answers once it is
-    // ready, which on a busy machine takes several seconds of that first half: a faster clock
-    // (240 times from 14:30) left the first half over before the board was drawn. The context
-    // is unlocked before the server starts (session storage by an init script, the cookie
-    // through the API right after), since logging in through the form would cost more time.
+    // lasts about 7 s, and the final whistle comes about 50 s in. A pinned clock starts when the
+    // server is ready, however long its first update took on a busy machine. The context is
+    // unlocked before the server starts (session storage by an init script, the cookie through
+    // the API right after), since logging in through the form would cost more time.
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addInitScript(() => sessionStorage.setItem('touchline:unlocked', 'true'));
     const page = await context.newPage();
