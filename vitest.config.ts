@@ -132,6 +132,11 @@ export default defineConfig({
           environment: 'jsdom',
           pool,
           maxWorkers: availableParallelism(),
+          // Files that share a worker share its modules and its jsdom: starting both anew for
+          // each file cost about 0.85 s a file, and the component tests took 35 s instead of 10 s
+          // here. After each test web-setup.ts unmounts what it rendered and empties the request
+          // handlers and the storage; the files pass in any order (--sequence.shuffle.files).
+          isolate: false,
           // After each test, first unmount what it rendered (web-setup.ts), then check the
           // console, then the file's own hooks: a query cache cleared while a page is still
           // mounted refetches, and the request lands in the next test.
