@@ -29,6 +29,8 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** On Postgres: the same with the history imported. */
     postgresHistoryTemplate: string;
+    /** How this run's test databases on Postgres are named: the prefix of each name. */
+    postgresTestPrefix: string;
   }
 }
 
@@ -149,7 +151,25 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', '');
     project.provide('postgresHistoryTemplate', '');
   }
+  // The test databases of this run on Postgres are named after it (test-db.ts): a worker keeps
+  // the ones its files gave back open for the next file, and they are dropped here at the end.
+  const run = `touchline_test_${process.pid.toString(36)}${Date.now().toString(36)}_`;
+  project.provide('postgresTestPrefix', run);
   return async () => {
     await rm(dir, { recursive: true, force: true });
+    if (kind === 'postgres') await dropDatabasesNamed(run);
   };
+}
+
+/** Drops every database whose name starts with `prefix` (letters, digits and underscores). */
+async function dropDatabasesNamed(prefix: string): Promise<void> {
+  await withAdmin(async (client) => {
+    const found = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of found.rows) {
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
 }

@@ -24,20 +24,35 @@ type Options = {
 };
 
 /**
- * The databases this test file has opened and given back, kept open to be emptied and handed
- * out again: opening one costs about a second (a new PGlite, or a new Postgres database), emptying
- * one a few milliseconds. Test files that share a worker share this module too (the server tests
- * run without per-file isolation), so db-setup.ts closes them all after each file: no two files
- * share a database.
+ * The databases this worker has opened and been given back, kept open to be emptied and handed
+ * out again: opening one costs about a second of CPU (a new PGlite, or a new Postgres database),
+ * emptying one a few milliseconds. Test files that share a worker share this module too (the
+ * server tests run without per-file isolation): after each file db-setup.ts closes what the file
+ * still holds, and the databases it gave back serve the next file, emptied. One whose schema a
+ * test changed (a dropped table) is closed instead of handed out again.
  */
 const idle: TestDatabase[] = [];
 const opened: TestDatabase[] = [];
 
-/** Closes every database this file opened (db-setup.ts calls it after each test file). */
+/**
+ * Closes every database this file still holds (db-setup.ts calls it after each test file); the
+ * ones it gave back stay open, idle, for the next file in this worker.
+ */
 export async function closeTestDatabases(): Promise<void> {
-  const all = opened.splice(0);
-  idle.length = 0;
-  await Promise.all(all.map((database) => database.close()));
+  const held = opened.filter((database) => !idle.includes(database));
+  await Promise.all(held.map((database) => closeOpened(database)));
+}
+
+/** The schema's tables, columns and types as one digest, taken when a database is opened. */
+const schemaPrints = new WeakMap<TestDatabase, string>();
+
+async function readSchemaPrint(database: TestDatabase): Promise<string> {
+  const result = await database.db.execute(sql`
+    select md5(coalesce(string_agg(table_name || '.' || column_name || ':' || data_type, ','
+      order by table_name, column_name), '')) as print
+    from information_schema.columns where table_schema = 'public'
+  `);
+  return (result as unknown as { rows: { print: string }[] }).rows[0]?.print ?? '';
 }
 
 /**
@@ -73,14 +88,20 @@ async function closeOpened(database: TestDatabase): Promise<void> {
   await database.close();
 }
 
-/** An idle database emptied, or undefined when there is none (or it no longer answers). */
+/**
+ * An idle database emptied, or undefined when there is none (or it no longer answers, or its
+ * schema is no longer the one it opened with).
+ */
 async function reuseIdle(): Promise<TestDatabase | undefined> {
   for (let database = idle.pop(); database !== undefined; database = idle.pop()) {
     try {
+      if ((await readSchemaPrint(database)) !== schemaPrints.get(database)) {
+        throw new Error('the schema changed');
+      }
       await empty(database);
       return database;
     } catch {
-      // A test closed or broke it: it is not handed out again.
+      // A test closed, broke or reshaped it: it is not handed out again.
       await closeOpened(database).catch(() => {});
     }
   }
@@ -107,6 +128,7 @@ async function openNew(): Promise<TestDatabase> {
     inject('databaseKind') === 'postgres'
       ? await createPostgresDb(inject('postgresTemplate'))
       : await createPgliteDb();
+  schemaPrints.set(database, await readSchemaPrint(database));
   opened.push(database);
   return database;
 }
@@ -143,7 +165,7 @@ async function createPgliteHistoryDb(): Promise<TestDatabase> {
 
 /** A new database on the local Postgres, copied from a template made once per run. */
 async function createPostgresDb(template: string): Promise<TestDatabase> {
-  const name = `touchline_test_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('postgresTestPrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   try {
