@@ -100,6 +100,9 @@ export async function openSignedInContexts(
         colorScheme: theme,
       });
       await context.addCookies([session]);
+      // The gate's unlocked flag lives in session storage, per tab: set on every document, so a
+      // page opens straight at its own address, not by way of the home page.
+      await context.addInitScript(() => sessionStorage.setItem('touchline:unlocked', 'true'));
       contexts.set(`${viewport.name}/${theme}`, context);
     }
   }
@@ -120,15 +123,13 @@ async function findFirstMatchPath(page: Page, baseUrl: string): Promise<string> 
   return `/match/${String(matches[0].id)}`;
 }
 
-/** Opens a page past the gate (the unlocked flag lives in session storage, per tab). */
+/** Opens a page past the gate in a context of openSignedInContexts. */
 export async function openPage(
   context: BrowserContext,
   baseUrl: string,
   target: CheckedPage,
 ): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(baseUrl);
-  await page.evaluate(() => sessionStorage.setItem('touchline:unlocked', 'true'));
   const path = target.path === FIRST_MATCH ? await findFirstMatchPath(page, baseUrl) : target.path;
   await page.goto(`${baseUrl}${path}`);
   await target.ready(page).waitFor();
