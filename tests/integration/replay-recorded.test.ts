@@ -241,6 +241,28 @@ describe('a replayed season with recorded events', () => {
     }
   });
 
+  it('tells no top scorers once a match with goals but no recorded events has been played', async () => {
+    // 2021-2022's shots end on 12 December 2021: early in that season every league's scorers
+    // are counted, by its last week none are, rather than partial totals shown as the season's.
+    const partial = createReplayProvider(
+      await loadReplayDataset(database.db, '2021-2022', { lazyEarlier: true }),
+    );
+    const { calendar } = partial;
+    const mondayOf = (week: number) =>
+      realInstantOf(calendar.anchorMs + week * WEEK_MS + 4 * 3_600_000, partial);
+    const early = mondayOf(calendar.weeks[4] as number);
+    const late = mondayOf(calendar.weeks.at(-1) as number);
+    for (const league of LEAGUES) {
+      const before = await partial.getTopPlayers(league.slug, early);
+      expect(before.goals, league.division).toHaveLength(10);
+      expect(before.goals.every((p) => p.total > 0)).toBe(true);
+      expect(await partial.getTopPlayers(league.slug, late), league.division).toEqual({
+        goals: [],
+        assists: [],
+      });
+    }
+  });
+
   it('never tells a shot, goal or statistic before its minute during a live match', async () => {
     // A Saturday of the replay, minute by minute from 14:00 to 21:00 site time.
     const saturday = Date.parse('2026-11-21T12:00:00Z');

@@ -460,13 +460,20 @@ export function createReplayProvider(
     },
 
     async getTopPlayers(leagueSlug, now) {
-      // Counted from the recorded goals up to now: a match without recorded events adds none.
+      // Counted from the recorded goals up to now. Once a match with goals but no recorded
+      // events has been played (a season whose shots end part-way, or one of the matches whose
+      // shots and score disagree), the counts would miss its scorers: none are told rather than
+      // partial totals told as the whole.
+      const played = playedBy(leagueSlug, now.getTime());
+      if (played.some((p) => p.match.recordedShots === null && p.home + p.away > 0)) {
+        return { goals: [], assists: [] };
+      }
       const goals = new Map<string, number>();
       const assists = new Map<string, number>();
       const lastClub = new Map<string, string>();
       const names = new Map<string, string>();
       const replayNowMs = toReplayTime(now.getTime(), calendar);
-      for (const { match } of playedBy(leagueSlug, now.getTime())) {
+      for (const { match } of played) {
         const elapsedMs = replayNowMs - match.replayKickoffMs;
         for (const { shot, offsetMs } of match.recordedShots ?? []) {
           if (offsetMs > elapsedMs || shot.result !== 'Goal') continue;
