@@ -181,8 +181,8 @@ await runTogether([
 const postgres = await answers(5432);
 const redis = postgres && (await answers(6379));
 // The PGlite pass beside the several-instance tests: the instances spend most of their time
-// waiting on their schedule (a leader's lease, a poll), and the PGlite pass, on its own, left a
-// fifth of the two cores idle. Beside the Postgres pass instead, the instances were the longer
+// waiting on their schedule (a leader's lease, a poll), and the PGlite pass, on its own, used
+// about 1.8 of the two cores. Beside the Postgres pass instead, the instances were the longer
 // of the two by about two minutes (246 s against 128 s).
 const firstPass: Parameters<typeof runTogether>[0] = [
   {
